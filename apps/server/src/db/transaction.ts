@@ -1,0 +1,23 @@
+import type pg from 'pg';
+
+/** A pool or a client inside a transaction: what repository methods run their SQL on. */
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * Runs `work` in one transaction on a client of `pool`: COMMIT when it resolves, ROLLBACK
+ * when it throws. Every repository's `transaction` method is this.
+ */
+export async function withTransaction<T>(pool: pg.Pool, work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,217 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.js';
+import { createSystemService } from '../modules/system/system-service.js';
+// identity
+import { createIdentityAdminService } from '../modules/identity/identity-admin-service.js';
+import { createCourier } from '../modules/identity/identity-courier.js';
+import { createSecretBox, randomToken } from '../modules/identity/identity-crypto.js';
+import { startIdentityHousekeeping } from '../modules/identity/identity-housekeeping.js';
+import { createIdentityRepository } from '../modules/identity/identity-repository.js';
+import { authRoutes, identityRoutes, requestContext } from '../modules/identity/identity-routes.js';
+import { createIdentityService, type IdentitySettings } from '../modules/identity/identity-service.js';
+import { createSessionResolver, type SessionResolver } from '../modules/identity/session-resolver.js';
+// end identity
+// access
+import { createAccessRepository } from '../modules/access/access-repository.js';
+import { accessRoutes } from '../modules/access/access-routes.js';
+import {
+  createAccessService,
+  createPersonRoleResolver,
+  memoizePerRequest,
+  type RoleResolver,
+} from '../modules/access/access-service.js';
+import { createFeatureFlagsService } from '../modules/access/feature-flags-service.js';
+import type { LocalProperty } from '../modules/access/local-properties-fns.js';
+import { registerRouteAccess } from '../modules/access/route-access.js';
+import { createUsersService } from '../modules/access/users-service.js';
+// end access
+// health
+import { guardHealthWrites } from '../modules/health/health-data-api-guard.js';
+import { createHealthRepository } from '../modules/health/health-repository.js';
+import { healthRoutes } from '../modules/health/health-routes.js';
+import { secretsUnavailable } from '../modules/health/health-run-fns.js';
+import { createHealthService } from '../modules/health/health-service.js';
+import { DEFAULT_CHECK_TIMEOUT_MS, runCheck } from '../modules/health/runners/runners.js';
+// end health
+import { dataApiRoutes } from '../modules/data-api/data-api-routes.js';
+import { createDataApiService } from '../modules/data-api/data-api-service.js';
+import { systemRoutes } from '../modules/system/system-routes.js';
+import { registerErrorHandler } from './error-envelope.js';
+import { registerWebApp } from './web-app.js';
+
+export type AppDeps = {
+  logger: Logger;
+  database: Database;
+  version: string;
+  webDir: string;
+  startedAt?: Date;
+  /** identity: settings of the built-in identity service; tests and `lookout serve` pass them. */
+  identity?: Partial<IdentitySettings>;
+  /**
+   * Replaces how the caller's roles are found (some tests sign in as a role this way). By
+   * default they are the signed-in person's roles, read fresh on every request.
+   */
+  resolveRoles?: RoleResolver;
+  /** access: properties from the server configuration (source local, read-only). */
+  localProperties?: readonly LocalProperty[];
+  /**
+   * health: how long Run Now lets a check run (LOOKOUT_CHECK_TIMEOUT; default 60 s) and how often
+   * the workers refresh the last-hour summary (LOOKOUT_CHECK_SUMMARY_REFRESH; default 30 s).
+   */
+  health?: { checkTimeoutMs?: number; summaryRefreshMs?: number };
+};
+
+/**
+ * The composition root: builds every service from its narrowed dependencies and mounts
+ * the route plugins under /api. Tests call this with a test database and `inject`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's default generic.
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // Behind a proxy the client address comes from X-Forwarded-For; rate limits need it.
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  // access: installed before any route, so that every /api route must declare who may call
+  // it (registration fails otherwise) and is checked on every request. The role resolver
+  // and feature flags it needs are bound below, once they exist.
+  const routeAccess = registerRouteAccess(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lookout API',
+        description: 'HTTP API of Lookout, the operations and reliability console.',
+        version: deps.version,
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const system = createSystemService({
+    database: deps.database,
+    version: deps.version,
+    startedAt: deps.startedAt ?? new Date(),
+  });
+
+  // identity: the Kratos-compatible identity service at /api/.ory, and /api/auth/whoami.
+  const identitySettings: IdentitySettings = {
+    // Without a configured key (tests), secrets live only as long as this process.
+    secretKey: deps.identity?.secretKey ?? randomToken(),
+    registrationOpen: deps.identity?.registrationOpen ?? false,
+    sessionLifetimeMs: deps.identity?.sessionLifetimeMs ?? 24 * 3_600_000,
+    smtpFrom: deps.identity?.smtpFrom ?? 'Lookout <no-reply@lookout.local>',
+    oidcProviders: deps.identity?.oidcProviders ?? [],
+    ...(deps.identity?.smtpUrl ? { smtpUrl: deps.identity.smtpUrl } : {}),
+    ...(deps.identity?.kratosPublicUrl ? { kratosPublicUrl: deps.identity.kratosPublicUrl } : {}),
+  };
+  const identityRepository = createIdentityRepository(deps.database.pool);
+  const courier = createCourier({
+    ...(identitySettings.smtpUrl ? { smtpUrl: identitySettings.smtpUrl } : {}),
+    from: identitySettings.smtpFrom,
+    logger: deps.logger,
+    repository: identityRepository,
+  });
+  const housekeeping = startIdentityHousekeeping({ repository: identityRepository, logger: deps.logger });
+  app.addHook('onClose', async () => {
+    housekeeping.stop();
+    await courier.drain();
+  });
+  const identity = createIdentityService({
+    repository: identityRepository,
+    box: createSecretBox(identitySettings.secretKey),
+    courier,
+    logger: deps.logger,
+    settings: identitySettings,
+  });
+  const resolveSession: SessionResolver = createSessionResolver({
+    identity,
+    ...(identitySettings.kratosPublicUrl ? { kratosPublicUrl: identitySettings.kratosPublicUrl } : {}),
+  });
+  const identityAdmin = createIdentityAdminService({ repository: identityRepository, identity });
+  // The admin routes declare read or write on identities (checked by the access hook).
+  await app.register(identityRoutes, { prefix: '/api/.ory', identity, admin: identityAdmin });
+  await app.register(authRoutes, { prefix: '/api/auth', resolveSession, people: identityRepository, identity });
+  // end identity
+
+  // access: each request's roles are the signed-in person's, read fresh from the database
+  // (once per request, whoever asks); feature flags; user administration and properties.
+  const accessRepository = createAccessRepository(deps.database.pool);
+  const sessionOf = memoizePerRequest(resolveSession);
+  const resolveRoles: RoleResolver = deps.resolveRoles
+    ? memoizePerRequest(deps.resolveRoles)
+    : createPersonRoleResolver({ resolveSession: sessionOf, repository: accessRepository });
+  const access = createAccessService({ resolveRoles });
+  const featureFlags = createFeatureFlagsService({ repository: accessRepository, local: deps.localProperties ?? [] });
+  routeAccess.bind({ resolveRoles, isFeatureDisabled: featureFlags.isDisabled });
+  await app.register(accessRoutes, {
+    prefix: '/api',
+    users: createUsersService({ repository: accessRepository, identityAdmin, courier, logger: deps.logger }),
+    featureFlags,
+    resolveSession: sessionOf,
+    requestContext: (request) => requestContext(request, { json: true }),
+  });
+  // end access
+
+  // data API: the PostgREST-compatible engine over the allow-listed relations, at /api/db.
+  const dataApi = await createDataApiService({
+    pool: deps.database.pool,
+    logger: deps.logger,
+    // access: local property names guard /api/db/properties; a flag write refreshes flags.
+    localPropertyNames: featureFlags.localNames,
+    onRelationWritten: (relation) => {
+      if (relation === 'properties') featureFlags.invalidate();
+    },
+  });
+  app.addHook('onClose', () => dataApi.close());
+  // health: canary writes are validated (and derived rows kept read-only) before the data API.
+  await app.register(dataApiRoutes, { prefix: '/api/db', dataApi: guardHealthWrites(dataApi), access });
+
+  // health: the check summary, Run Now and canary apply at /api/canary (spec 2 section 7.2);
+  // status history, checks and canaries are read through /api/db. The scheduler and the
+  // roll-up jobs are background workers, started by server.ts (health-workers.ts).
+  const health = createHealthService({
+    repository: createHealthRepository(deps.database.pool),
+    runCheck,
+    resolveSecret: secretsUnavailable,
+    settings: {
+      checkTimeoutMs: deps.health?.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
+      // Two refreshes may be missed before the default view is computed live instead.
+      ...(deps.health?.summaryRefreshMs ? { lastHourSnapshotMaxAgeMs: 2.5 * deps.health.summaryRefreshMs } : {}),
+    },
+    logger: deps.logger,
+  });
+  await app.register(healthRoutes, {
+    prefix: '/api/canary',
+    health,
+    access,
+    personOf: async (request) => (await sessionOf(request))?.identityId ?? null,
+  });
+  // end health
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { system });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, deps.webDir);
+  return app;
+}

@@ -1,0 +1,202 @@
+import { ROLES, type Role } from '@lookout/contracts';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+
+/** Tests sign in as a role through this header; no header means nobody is signed in. */
+const rolesFromHeader = async (request: FastifyRequest): Promise<readonly Role[] | null> => {
+  const header = request.headers['x-test-roles'];
+  if (typeof header !== 'string') return null;
+  return header === ''
+    ? []
+    : (header.split(',').filter((role) => (ROLES as readonly string[]).includes(role)) as Role[]);
+};
+
+describe('/api/db', () => {
+  let testApp: TestApp;
+  let configFileTeam: string;
+  let uiTeam: string;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ resolveRoles: rolesFromHeader });
+    const pool = testApp.database.pool;
+    const person = await pool.query<{ id: string }>(
+      "INSERT INTO people (name, email) VALUES ('Ada Admin', 'ada@example.com') RETURNING id",
+    );
+    const personId = person.rows[0]!.id;
+    const teams = await pool.query<{ id: string; source: string }>(
+      `INSERT INTO teams (name, source, created_by) VALUES ('platform', 'ConfigFile', $1), ('sre', 'UI', $1) RETURNING id, source`,
+      [personId],
+    );
+    configFileTeam = teams.rows.find((row) => row.source === 'ConfigFile')!.id;
+    uiTeam = teams.rows.find((row) => row.source === 'UI')!.id;
+    await pool.query('INSERT INTO team_members (team_id, person_id) VALUES ($1, $2)', [uiTeam, personId]);
+  });
+  afterAll(() => testApp.close());
+
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD',
+    url: string,
+    roles: string | undefined,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: {
+        ...(roles === undefined ? {} : { 'x-test-roles': roles }),
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+
+  it('answers 401 when nobody is signed in', async () => {
+    const response = await call('GET', '/api/db/people', undefined);
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('reads an allow-listed table with PostgREST semantics: select, filter, order, count', async () => {
+    const response = await call(
+      'GET',
+      '/api/db/people?select=id,name&name=eq.Ada%20Admin&order=name',
+      'viewer',
+      undefined,
+      {
+        prefer: 'count=exact',
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ id: expect.any(String), name: 'Ada Admin' }]);
+    expect(response.headers['content-range']).toBe('0-0/1');
+  });
+
+  it('embeds through foreign keys and a junction table', async () => {
+    const response = await call(
+      'GET',
+      `/api/db/teams?select=name,created_by(name),people!team_members(name)&id=eq.${uiTeam}`,
+      'viewer',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { name: 'sre', created_by: { name: 'Ada Admin' }, people: [{ name: 'Ada Admin' }] },
+    ]);
+  });
+
+  it('reports an ambiguous embed as PostgREST does (300 PGRST201)', async () => {
+    const response = await call('GET', '/api/db/teams?select=name,people(name)', 'viewer');
+    expect(response.statusCode).toBe(300);
+    expect(response.json().code).toBe('PGRST201');
+  });
+
+  it('hides relations that are not on the allow-list, even when they exist', async () => {
+    const response = await call('GET', '/api/db/installation', 'admin');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: expect.any(String),
+      message: expect.stringContaining('installation'),
+    });
+  });
+
+  it('lets a viewer read feature flags but not write them', async () => {
+    expect((await call('GET', '/api/db/properties', 'viewer')).statusCode).toBe(200);
+    const refused = await call('POST', '/api/db/properties', 'viewer', { name: 'incidents.disable', value: 'true' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('feature_flags');
+    const rows = await testApp.database.pool.query("SELECT 1 FROM properties WHERE name = 'incidents.disable'");
+    expect(rows.rowCount).toBe(0);
+  });
+
+  it('lets an editor create a flag and returns the row', async () => {
+    const response = await call(
+      'POST',
+      '/api/db/properties',
+      'editor',
+      { name: 'logs.disable', value: 'true' },
+      { prefer: 'return=representation' },
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual([expect.objectContaining({ name: 'logs.disable', value: 'true' })]);
+  });
+
+  it('refuses a commander writing people (write on database)', async () => {
+    const response = await call('PATCH', '/api/db/people?name=eq.Ada%20Admin', 'commander', { title: 'boss' });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('treats a user with no roles as a viewer', async () => {
+    expect((await call('GET', '/api/db/agents', '')).statusCode).toBe(200);
+    expect((await call('POST', '/api/db/agents', '', { name: 'edge' })).statusCode).toBe(403);
+  });
+
+  it('refuses to change a row another source owns, naming the source, and keeps the row', async () => {
+    const patch = await call('PATCH', `/api/db/teams?id=eq.${configFileTeam}`, 'admin', { name: 'renamed' });
+    expect(patch.statusCode).toBe(403);
+    expect(patch.json().message).toContain('ConfigFile');
+    const remove = await call('DELETE', `/api/db/teams?id=eq.${configFileTeam}`, 'admin');
+    expect(remove.statusCode).toBe(403);
+    const row = await testApp.database.pool.query('SELECT name FROM teams WHERE id = $1', [configFileTeam]);
+    expect(row.rows[0].name).toBe('platform');
+  });
+
+  it('refuses to create a row claiming another source', async () => {
+    const response = await call('POST', '/api/db/logging_backends', 'admin', {
+      name: 'loki',
+      spec: {},
+      source: 'KubernetesCRD',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toContain('KubernetesCRD');
+  });
+
+  it('changes a UI row and accepts "now()" for a timestamp', async () => {
+    const response = await call(
+      'PATCH',
+      `/api/db/teams?id=eq.${uiTeam}`,
+      'admin',
+      { deleted_at: 'now()' },
+      { prefer: 'return=representation' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(Date.parse(response.json()[0].deleted_at)).not.toBeNaN();
+  });
+
+  it('answers bad input with PostgREST errors, never a 500', async () => {
+    const malformed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/db/properties',
+      headers: { 'x-test-roles': 'admin', 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('PGRST102');
+
+    const missingValue = await call('POST', '/api/db/properties', 'admin', { name: 'only.name' });
+    expect(missingValue.statusCode).toBe(400);
+    expect(missingValue.json().code).toBe('23502');
+
+    const badFilter = await call('GET', '/api/db/people?name=xx.1', 'admin');
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json().code).toBe('PGRST100');
+
+    const unknownColumn = await call('GET', '/api/db/people?select=nope', 'admin');
+    expect(unknownColumn.statusCode).toBe(400);
+  });
+
+  it("understands the web's <column>.filter parameters", async () => {
+    const included = await call('GET', '/api/db/teams?select=name&source.filter=ConfigFile', 'viewer');
+    expect(included.json()).toEqual([{ name: 'platform' }]);
+    const excluded = await call('GET', '/api/db/teams?select=name&source.filter=!ConfigFile', 'viewer');
+    expect(excluded.json()).toEqual([{ name: 'sre' }]);
+    const wildcard = await call('GET', '/api/db/people?select=name&name.filter=Ada*', 'viewer');
+    expect(wildcard.json()).toEqual([{ name: 'Ada Admin' }]);
+  });
+
+  it('answers HEAD with headers and no body', async () => {
+    const response = await call('HEAD', '/api/db/people', 'viewer', undefined, { prefer: 'count=exact' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+    expect(response.headers['content-range']).toMatch(/\/\d+$/);
+  });
+});

@@ -1,0 +1,57 @@
+import type { PgrestMethod } from '@lookout/pgrest';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AccessService } from '../access/access-service.js';
+import type { DataApiService } from './data-api-service.js';
+import { rewriteSearchFilters } from './search-filter-fns.js';
+
+export type DataApiRoutesOptions = {
+  dataApi: DataApiService;
+  access: Pick<AccessService, 'rolesOf'>;
+};
+
+const METHODS: PgrestMethod[] = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
+
+/**
+ * Mounts the PostgREST-compatible engine at /api/db. Bodies are passed through as text so the
+ * engine parses JSON and CSV the way PostgREST does, and its responses (status, headers,
+ * PostgREST error bodies) go back unchanged.
+ */
+export const dataApiRoutes: FastifyPluginAsync<DataApiRoutesOptions> = async (app, { dataApi, access }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.route({
+    method: METHODS,
+    url: '/*',
+    // access: any signed-in caller; the engine then checks every relation the request
+    // touches against its resource (DATA_API_RELATIONS), read for GET/HEAD, write otherwise.
+    config: { rbac: 'authenticated' },
+    schema: {
+      tags: ['data'],
+      summary: 'PostgREST-compatible data API',
+      description:
+        'PostgREST 14 URL grammar over the allow-listed relations (see DATA_API_RELATIONS in packages/contracts). Errors use PostgREST bodies: {code, message, details, hint}.',
+    },
+    handler: async (request, reply) => {
+      const roles = await access.rolesOf(request);
+      const rawUrl = request.raw.url ?? '';
+      const queryStart = rawUrl.indexOf('?');
+      const params = request.params as { '*': string };
+      const headers: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const response = await dataApi.handle(
+        {
+          method: request.method as PgrestMethod,
+          path: params['*'],
+          query: queryStart === -1 ? '' : rewriteSearchFilters(rawUrl.slice(queryStart + 1)),
+          headers,
+          ...(typeof request.body === 'string' && request.body.length > 0 ? { body: request.body } : {}),
+        },
+        roles,
+      );
+      return reply.status(response.status).headers(response.headers).send(response.body);
+    },
+  });
+};

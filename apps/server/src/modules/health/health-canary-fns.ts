@@ -1,0 +1,197 @@
+import {
+  CANARY_API_VERSION,
+  CANARY_KIND,
+  parseCanaryDocument,
+  SELF_CANARY_NAME,
+  SELF_CANARY_NAMESPACE,
+  type CanaryDocument,
+  type CanaryValidationError,
+} from '@lookout/contracts';
+import { parseAllDocuments } from 'yaml';
+
+/**
+ * Pure helpers around canary documents: validating rows written through /api/db, reading
+ * YAML, and the self canary's document.
+ */
+
+/** A problem found in a canary row, with the row's column (or spec field) it concerns. */
+export type CanaryRowError = CanaryValidationError;
+
+/** Columns of `canaries` that carry the document's parts. */
+const DOCUMENT_COLUMNS = ['name', 'namespace', 'labels', 'annotations', 'spec'] as const;
+
+/** A name that passes metadata.name, for validating a PATCH that does not change the name. */
+const PLACEHOLDER_NAME = 'placeholder';
+
+/** `metadata.name` → `name`, `metadata.labels.x` → `labels.x`: errors name the row's columns. */
+function toColumnPath(error: CanaryValidationError, prefix: string): CanaryRowError {
+  const path = error.path.startsWith('metadata.') ? error.path.slice('metadata.'.length) : error.path;
+  const shown = `${prefix}${path}`;
+  return { path: shown, reason: error.reason, message: `${shown}: ${error.reason}` };
+}
+
+/**
+ * Validates one `canaries` row as the data API would write it. `create` rows (POST, PUT) must
+ * carry a name and a spec; `update` rows (PATCH) are checked for the columns they set only.
+ * The spec column holds a canary's `spec` (not the whole document); name, namespace, labels
+ * and annotations are its metadata. Returns every problem, each naming its column or field:
+ * `spec.http[0].url: must be a URL`.
+ */
+export function validateCanaryRow(row: unknown, mode: 'create' | 'update', prefix = ''): CanaryRowError[] {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+    const reason = 'must be an object with name, namespace, labels and spec';
+    return [{ path: prefix || 'row', reason, message: `${prefix || 'row'}: ${reason}` }];
+  }
+  const values = row as Record<string, unknown>;
+  const touches = DOCUMENT_COLUMNS.some((column) => Object.hasOwn(values, column));
+  if (mode === 'update' && !touches) return [];
+
+  const has = (column: string) => Object.hasOwn(values, column) && values[column] !== undefined;
+  const errors: CanaryRowError[] = [];
+  if (mode === 'create' && !has('spec')) errors.push(requiredError(`${prefix}spec`));
+  if (mode === 'create' && !has('name')) errors.push(requiredError(`${prefix}name`));
+  if (errors.length > 0) return errors;
+
+  // Columns the row does not set are filled with values that pass, so only what it sets is judged.
+  const metadata: Record<string, unknown> = { name: has('name') ? values.name : PLACEHOLDER_NAME };
+  if (has('namespace') && values.namespace !== null) metadata.namespace = values.namespace;
+  if (has('labels') && values.labels !== null) metadata.labels = values.labels;
+  if (has('annotations') && values.annotations !== null) metadata.annotations = values.annotations;
+  const spec = has('spec') ? values.spec : { exec: [{ name: PLACEHOLDER_NAME, script: 'true' }] };
+  const parsed = parseCanaryDocument({ apiVersion: CANARY_API_VERSION, kind: CANARY_KIND, metadata, spec });
+  return parsed.ok ? [] : parsed.errors.map((error) => toColumnPath(error, prefix));
+}
+
+function requiredError(path: string): CanaryRowError {
+  return { path, reason: 'is required', message: `${path}: is required` };
+}
+
+/**
+ * Validates the JSON body of a write to `/api/db/canaries` (one row or a list of rows).
+ * Returns undefined when the body is not JSON: the data API answers that itself.
+ */
+export function validateCanaryWriteBody(method: 'POST' | 'PUT' | 'PATCH', body: string): CanaryRowError[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+  const mode = method === 'PATCH' ? 'update' : 'create';
+  if (Array.isArray(parsed)) {
+    return parsed.flatMap((row, index) => validateCanaryRow(row, mode, parsed.length > 1 ? `[${index}].` : ''));
+  }
+  return validateCanaryRow(parsed, mode);
+}
+
+/** One document of a YAML or JSON file, or why it could not be read. */
+export type CanaryFileDocument =
+  { ok: true; index: number; value: unknown } | { ok: false; index: number; message: string };
+
+/**
+ * Reads every document of a YAML file (`---` separated; JSON is YAML too). Empty documents
+ * are skipped; a syntax error says where it is (`line 4, column 3: ...`).
+ */
+export function readCanaryFile(text: string): CanaryFileDocument[] {
+  const documents = parseAllDocuments(text, { prettyErrors: true });
+  const list = Array.isArray(documents) ? documents : [documents];
+  const out: CanaryFileDocument[] = [];
+  list.forEach((document, index) => {
+    if (document.errors.length > 0) {
+      const first = document.errors[0];
+      const where = first?.linePos?.[0] ? `line ${first.linePos[0].line}, column ${first.linePos[0].col}: ` : '';
+      out.push({ ok: false, index, message: `${where}${(first?.message ?? 'not valid YAML').split('\n')[0]}` });
+      return;
+    }
+    const value: unknown = document.toJS({ maxAliasCount: 100 });
+    if (value === null || value === undefined) return;
+    out.push({ ok: true, index, value });
+  });
+  return out;
+}
+
+/** Where the self canary looks: this server's health endpoint and its database. */
+export type SelfCanaryTargets = {
+  /** `http://127.0.0.1:8080/api/health` */
+  healthUrl: string;
+  /** `127.0.0.1:5432`, the PostgreSQL Lookout uses. */
+  postgresEndpoint: string;
+};
+
+/** How often the self canary runs. */
+export const SELF_CANARY_INTERVAL_SECONDS = 60;
+
+/**
+ * The `lookout-self` canary: Lookout's own /api/health over HTTP, its PostgreSQL port over TCP
+ * and `localhost` through the system resolver, so a new installation shows live health.
+ */
+export function selfCanaryDocument(targets: SelfCanaryTargets): CanaryDocument {
+  return {
+    apiVersion: CANARY_API_VERSION,
+    kind: CANARY_KIND,
+    metadata: {
+      name: SELF_CANARY_NAME,
+      namespace: SELF_CANARY_NAMESPACE,
+      labels: { app: 'lookout' },
+    },
+    spec: {
+      interval: SELF_CANARY_INTERVAL_SECONDS,
+      http: [
+        {
+          name: 'lookout-api-health',
+          description: "Lookout's own API answers /api/health with the database up",
+          icon: 'http',
+          url: targets.healthUrl,
+          responseCodes: [200],
+          thresholdMillis: 5000,
+        },
+      ],
+      tcp: [
+        {
+          name: 'lookout-postgres',
+          description: 'The PostgreSQL database Lookout stores its data in accepts connections',
+          icon: 'postgres',
+          endpoint: targets.postgresEndpoint,
+          thresholdMillis: 2000,
+        },
+      ],
+      dns: [
+        {
+          name: 'localhost-dns',
+          description: 'The system resolver answers for localhost',
+          icon: 'dns',
+          query: 'localhost',
+          querytype: 'A',
+          minrecords: 1,
+          thresholdMillis: 2000,
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The address this server answers on, for the self canary: a wildcard listen address (`0.0.0.0`,
+ * `::`) is reached through loopback.
+ */
+export function selfHealthUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const hostPart = reachable.includes(':') ? `[${reachable}]` : reachable;
+  return `http://${hostPart}:${port}/api/health`;
+}
+
+/** `host:port` of a PostgreSQL URL (default port 5432), for the self canary's tcp check. */
+export function postgresEndpointOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.hostname) return undefined;
+    const host = parsed.hostname.startsWith('[')
+      ? parsed.hostname
+      : parsed.hostname.includes(':')
+        ? `[${parsed.hostname}]`
+        : parsed.hostname;
+    return `${host}:${parsed.port || '5432'}`;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CANARY_KIND, type CanaryApplySource } from '@lookout/contracts';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { AppError } from '../../http/app-error.js';
+import { readCanaryFile } from './health-canary-fns.js';
+import { createHealthRepository } from './health-repository.js';
+import { secretsUnavailable } from './health-run-fns.js';
+import { createHealthService } from './health-service.js';
+import { DEFAULT_CHECK_TIMEOUT_MS, runCheck } from './runners/runners.js';
+
+/**
+ * `lookout apply -f canary.yaml`: validates each canary document of the files and creates or
+ * updates it straight in the database, as `lookout migrate` reaches it (DATABASE_URL, else the
+ * embedded PostgreSQL of the data directory). Applied canaries carry `--source` (default
+ * ConfigFile: read-only in the console, so the file stays the source of truth). A running
+ * server's scheduler picks new checks up at once (the derivation trigger notifies it).
+ *
+ * Writing to the database rather than to a running server's API keeps the command usable
+ * in deploy pipelines without an account, and with the embedded PostgreSQL it attaches to the
+ * cluster a running `lookout serve` owns instead of trying to start a second one.
+ */
+
+export type ApplyLine = { ok: boolean; text: string };
+
+/** The database to apply to: close() releases it (and stops an embedded cluster we started). */
+export type ApplyDatabase = { pool: pg.Pool; close: () => Promise<void> };
+
+/**
+ * The embedded cluster of `dataDir` when a server is running it: the port is line 4 of
+ * PostgreSQL's postmaster.pid, the password is the one embedded-postgres.ts generated.
+ */
+export async function attachToRunningEmbedded(dataDir: string): Promise<ApplyDatabase | undefined> {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const credentialsFile = path.join(dataDir, 'postgres-credentials.json');
+  if (!existsSync(pidFile) || !existsSync(credentialsFile)) return undefined;
+  try {
+    const port = Number((await readFile(pidFile, 'utf8')).split('\n')[3]?.trim());
+    const credentials = JSON.parse(await readFile(credentialsFile, 'utf8')) as { user?: unknown; password?: unknown };
+    if (!Number.isInteger(port) || typeof credentials.user !== 'string' || typeof credentials.password !== 'string') {
+      return undefined;
+    }
+    const pool = new pg.Pool({
+      host: '127.0.0.1',
+      port,
+      user: credentials.user,
+      password: credentials.password,
+      database: 'lookout',
+      max: 2,
+      connectionTimeoutMillis: 3_000,
+      application_name: 'lookout-apply',
+    });
+    await pool.query('SELECT 1');
+    return { pool, close: () => pool.end() };
+  } catch {
+    // A stale pid file (the server stopped uncleanly): start the cluster ourselves instead.
+    return undefined;
+  }
+}
+
+/** Applies every canary document of `files` (`-` is standard input). Returns one line per document. */
+export async function applyCanaryFiles(input: {
+  pool: pg.Pool;
+  logger: Logger;
+  files: readonly string[];
+  source: CanaryApplySource;
+  readStdin?: () => Promise<string>;
+}): Promise<ApplyLine[]> {
+  const service = createHealthService({
+    repository: createHealthRepository(input.pool),
+    runCheck,
+    resolveSecret: secretsUnavailable,
+    settings: { checkTimeoutMs: DEFAULT_CHECK_TIMEOUT_MS },
+    logger: input.logger,
+  });
+  const lines: ApplyLine[] = [];
+  for (const file of input.files) {
+    let text: string;
+    try {
+      text = file === '-' ? await (input.readStdin ?? readStdin)() : await readFile(file, 'utf8');
+    } catch (error) {
+      lines.push({
+        ok: false,
+        text: `${file}: cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      continue;
+    }
+    const documents = readCanaryFile(text);
+    if (documents.length === 0) lines.push({ ok: false, text: `${file}: holds no document` });
+    for (const document of documents) {
+      const where = documents.length > 1 ? `${file} (document ${document.index + 1})` : file;
+      if (!document.ok) {
+        lines.push({ ok: false, text: `${where}: not valid YAML: ${document.message}` });
+        continue;
+      }
+      const kind = (document.value as { kind?: unknown } | null)?.kind;
+      if (kind !== undefined && kind !== CANARY_KIND) {
+        lines.push({ ok: false, text: `${where}: kind ${String(kind)} is not supported yet; only ${CANARY_KIND}` });
+        continue;
+      }
+      try {
+        const result = await service.apply({ kind: 'system' }, { document: document.value, source: input.source });
+        const checks = result.checks.map((check) => `${check.type}/${check.name}`).join(', ');
+        lines.push({
+          ok: true,
+          text: `canary ${result.canary.namespace}/${result.canary.name} ${result.created ? 'created' : 'configured'} (${result.checks.length} checks: ${checks})`,
+        });
+      } catch (error) {
+        const message = error instanceof AppError || error instanceof Error ? error.message : String(error);
+        lines.push({ ok: false, text: `${where}: ${message}` });
+      }
+    }
+  }
+  return lines;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

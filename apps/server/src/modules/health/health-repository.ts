@@ -1,0 +1,655 @@
+import { NIL_AGENT_ID } from '@lookout/contracts';
+import type pg from 'pg';
+import type { RollupMarks, TimeSlice } from './health-rollup-fns.js';
+import { withTransaction, type Queryable } from '../../db/transaction.js';
+
+/** SQL of the health module. Every method takes an optional transaction client. */
+
+export type { Queryable };
+
+/** A check the scheduler claimed: what it needs to run it and to schedule the next run. */
+export type ClaimedCheck = {
+  id: string;
+  canaryId: string;
+  type: string;
+  name: string;
+  spec: unknown;
+  schedule: string | null;
+  /** When it was due; the run's lag is measured from here. */
+  dueAt: Date;
+};
+
+/** A check loaded to run it now. */
+export type CheckToRun = {
+  id: string;
+  canaryId: string;
+  type: string;
+  name: string;
+  spec: unknown;
+  deleted: boolean;
+};
+
+/** One result to store: a `check_statuses` row plus what it changes on the check. */
+export type CheckResultRow = {
+  checkId: string;
+  time: Date;
+  status: boolean;
+  invalid: boolean;
+  durationMs: number;
+  message: string;
+  error: string | null;
+  details: unknown;
+  /** The next due time; undefined for runs outside the schedule (Run Now), which keep it. */
+  nextRuntime?: Date;
+};
+
+/** One row of the summary, before it is shaped for the response. */
+export type CheckSummaryRow = {
+  id: string;
+  canary_id: string;
+  canary_name: string;
+  canary_namespace: string;
+  agent_id: string;
+  name: string;
+  namespace: string | null;
+  type: string;
+  status: 'healthy' | 'unhealthy' | null;
+  icon: string | null;
+  description: string | null;
+  labels: Record<string, unknown> | null;
+  severity: string | null;
+  owner: string | null;
+  endpoint: string | null;
+  passed: string | number;
+  failed: string | number;
+  last_pass: Date | null;
+  last_fail: Date | null;
+  p95: number | null;
+  p97: number | null;
+  p99: number | null;
+  last_runtime: Date | null;
+  next_runtime: Date | null;
+  last_transition_time: Date | null;
+  silenced_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+};
+
+/** The slices a summary reads: at most two raw, two hourly and one daily (see summarySegments). */
+export type SummarySlices = { raw: TimeSlice[]; hourly: TimeSlice[]; daily: TimeSlice[] };
+
+export type CanaryRow = {
+  id: string;
+  name: string;
+  namespace: string;
+  source: string;
+  spec: unknown;
+  labels: Record<string, string> | null;
+  annotations: Record<string, string> | null;
+  deleted_at: Date | null;
+};
+
+export type JobStatus = 'RUNNING' | 'SUCCESS' | 'WARNING' | 'FAILED' | 'STALE' | 'SKIPPED';
+
+const EMPTY_SLICE: TimeSlice = { from: new Date(0), to: new Date(0) };
+const slice = (list: TimeSlice[], index: number): [Date, Date] => {
+  const s = list[index] ?? EMPTY_SLICE;
+  return [s.from, s.to];
+};
+
+/**
+ * Per-check counts, last pass and fail, and exact p95/p97/p99 of raw statuses (`s`); the caller
+ * adds the WHERE and `GROUP BY s.check_id`.
+ */
+const RAW_AGGREGATE_SQL = `SELECT s.check_id,
+                    count(*) FILTER (WHERE s.status) AS passed,
+                    count(*) FILTER (WHERE NOT s.status) AS failed,
+                    max(s.time) FILTER (WHERE s.status) AS last_pass,
+                    max(s.time) FILTER (WHERE NOT s.status) AS last_fail,
+                    percentile_disc(ARRAY[0.95, 0.97, 0.99]) WITHIN GROUP (ORDER BY s.duration) AS pct
+             FROM check_statuses s`;
+
+/** Keys below 2^31 for pg_try_advisory_lock: one per singleton job. */
+export const ADVISORY_LOCKS = {
+  refreshSummary: 0x4c4b0010,
+  rollupHourly: 0x4c4b0001,
+  rollupDaily: 0x4c4b0002,
+  retention: 0x4c4b0003,
+} as const;
+
+export type HealthRepository = ReturnType<typeof createHealthRepository>;
+
+export function createHealthRepository(pool: pg.Pool) {
+  const db = (tx?: Queryable): Queryable => tx ?? pool;
+
+  return {
+    /** Runs `work` in one transaction; rolls back when it throws. */
+    transaction: <T>(work: (tx: pg.PoolClient) => Promise<T>): Promise<T> => withTransaction(pool, work),
+
+    // ------------------------------------------------------------------ summary
+
+    async rollupMarks(tx?: Queryable): Promise<RollupMarks> {
+      const { rows } = await db(tx).query<{ name: string; rolled_up_to: Date }>(
+        'SELECT name, rolled_up_to FROM check_status_rollups',
+      );
+      const marks: RollupMarks = {};
+      for (const row of rows) {
+        if (row.name === '1h') marks.hourly = row.rolled_up_to;
+        if (row.name === '1d') marks.daily = row.rolled_up_to;
+        if (row.name === 'last1h') marks.lastHour = row.rolled_up_to;
+      }
+      return marks;
+    },
+
+    /**
+     * Every live check with its uptime and latency over the slices. Counts are exact. Percentiles
+     * of a range read from one raw slice are exact; over several slices (buckets, raw slices
+     * counting as one bucket each) they are the run-weighted mean of the slices' own, as
+     * docs/health.md explains. A check with no run in the range shows its latest run before
+     * `to` (as the original's aged summary).
+     */
+    async checkSummary(
+      input: {
+        /** The slices to aggregate, or the refreshed last-hour summary (check_status_summary_1h). */
+        from: SummarySlices | 'last-hour-snapshot';
+        to: Date;
+        checkId?: string | undefined;
+        canaryId?: string | undefined;
+      },
+      tx?: Queryable,
+    ): Promise<CheckSummaryRow[]> {
+      const params: unknown[] = [input.checkId ?? null, input.canaryId ?? null, input.to];
+      let aggregate: string;
+      if (input.from === 'last-hour-snapshot') {
+        aggregate = `agg AS (
+             SELECT check_id, passed, failed, last_pass, last_fail, p95, p97, p99 FROM check_status_summary_1h
+             WHERE ($1::uuid IS NULL OR check_id = $1)
+           )`;
+      } else {
+        const slices = input.from;
+        params.push(
+          ...slice(slices.raw, 0),
+          ...slice(slices.raw, 1),
+          ...slice(slices.hourly, 0),
+          ...slice(slices.hourly, 1),
+          ...slice(slices.daily, 0),
+        );
+        aggregate = `raw AS (
+             ${RAW_AGGREGATE_SQL}
+             WHERE ((s.time >= $4 AND s.time < $5) OR (s.time >= $6 AND s.time < $7))
+               AND ($1::uuid IS NULL OR s.check_id = $1)
+             GROUP BY s.check_id
+           ), slices AS (
+             SELECT check_id, passed, failed, passed + failed AS total, last_pass, last_fail,
+                    pct[1] AS p95, pct[2] AS p97, pct[3] AS p99
+             FROM raw
+             UNION ALL
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1h
+             WHERE created_at >= $8 AND created_at < $9 AND ($1::uuid IS NULL OR check_id = $1)
+             UNION ALL
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1h
+             WHERE created_at >= $10 AND created_at < $11 AND ($1::uuid IS NULL OR check_id = $1)
+             UNION ALL
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1d
+             WHERE created_at >= $12 AND created_at < $13 AND ($1::uuid IS NULL OR check_id = $1)
+           ), agg AS (
+             -- Plain sums: a hash aggregate, no sort. One slice keeps its exact percentiles.
+             SELECT check_id, sum(passed) AS passed, sum(failed) AS failed,
+                    max(last_pass) AS last_pass, max(last_fail) AS last_fail,
+                    round(sum(p95::float8 * total) / nullif(sum(total) FILTER (WHERE p95 IS NOT NULL), 0))::integer AS p95,
+                    round(sum(p97::float8 * total) / nullif(sum(total) FILTER (WHERE p97 IS NOT NULL), 0))::integer AS p97,
+                    round(sum(p99::float8 * total) / nullif(sum(total) FILTER (WHERE p99 IS NOT NULL), 0))::integer AS p99
+             FROM slices GROUP BY check_id
+           )`;
+      }
+      const run = async (client: Queryable) => {
+        // Per-check percentiles sort each check's rows; give the sort memory instead of disk.
+        await client.query("SET LOCAL work_mem = '64MB'");
+        const { rows } = await client.query<CheckSummaryRow>(
+          `WITH ${aggregate}
+           SELECT c.id, c.canary_id, k.name AS canary_name, k.namespace AS canary_namespace, c.agent_id,
+                  c.name, c.namespace, c.type, c.status, c.icon, c.description, c.labels, c.severity,
+                  c.owner, c.endpoint,
+                  coalesce(a.passed, CASE WHEN l.status THEN 1 ELSE 0 END)::integer AS passed,
+                  coalesce(a.failed, CASE WHEN l.status = false THEN 1 ELSE 0 END)::integer AS failed,
+                  coalesce(a.last_pass, CASE WHEN l.status THEN l.time END) AS last_pass,
+                  coalesce(a.last_fail, CASE WHEN l.status = false THEN l.time END) AS last_fail,
+                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p95 END AS p95,
+                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p97 END AS p97,
+                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p99 END AS p99,
+                  c.last_runtime, c.next_runtime, c.last_transition_time, c.silenced_at,
+                  c.created_at, c.updated_at, c.deleted_at
+           FROM checks c
+           JOIN canaries k ON k.id = c.canary_id
+           LEFT JOIN agg a ON a.check_id = c.id
+           LEFT JOIN LATERAL (
+             SELECT s.status, s.duration, s.time FROM check_statuses s
+             WHERE a.check_id IS NULL AND s.check_id = c.id AND s.time < $3
+             ORDER BY s.time DESC LIMIT 1
+           ) l ON true
+           WHERE c.deleted_at IS NULL AND k.deleted_at IS NULL
+             AND ($1::uuid IS NULL OR c.id = $1)
+             AND ($2::uuid IS NULL OR c.canary_id = $2)
+           ORDER BY k.namespace, k.name, c.type, c.name`,
+          params,
+        );
+        return rows;
+      };
+      if (tx) return run(tx);
+      // SET LOCAL needs a transaction; a read-only one costs nothing extra.
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN READ ONLY');
+        const rows = await run(client);
+        await client.query('COMMIT');
+        return rows;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    /**
+     * Recomputes check_status_summary_1h, the exact last hour before `at` from raw rows, and
+     * records `at` as its time. One transaction: readers see the old or the new snapshot.
+     */
+    async refreshLastHourSummary(at: Date): Promise<number> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query("SET LOCAL work_mem = '64MB'");
+        await client.query('DELETE FROM check_status_summary_1h');
+        const inserted = await client.query(
+          `INSERT INTO check_status_summary_1h (check_id, passed, failed, last_pass, last_fail, p95, p97, p99)
+           SELECT check_id, passed, failed, last_pass, last_fail, pct[1], pct[2], pct[3] FROM (
+             ${RAW_AGGREGATE_SQL}
+             WHERE s.time >= $1::timestamptz - interval '1 hour' AND s.time < $1
+             GROUP BY s.check_id
+           ) raw
+           WHERE EXISTS (SELECT 1 FROM checks c WHERE c.id = raw.check_id)`,
+          [at],
+        );
+        await client.query(
+          `INSERT INTO check_status_rollups (name, rolled_up_to, updated_at) VALUES ('last1h', $1, now())
+           ON CONFLICT (name) DO UPDATE SET rolled_up_to = EXCLUDED.rolled_up_to, updated_at = now()`,
+          [at],
+        );
+        await client.query('COMMIT');
+        return inserted.rowCount ?? 0;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+
+    // ------------------------------------------------------------------ scheduling
+
+    /**
+     * Claims up to `limit` due local checks for `workerId`, oldest due first. SKIP LOCKED lets
+     * every replica claim at once without waiting or taking the same row; the lease moves
+     * next_runtime to its end, so a check whose worker died is due again when it expires.
+     */
+    async claimDueChecks(
+      input: { workerId: string; limit: number; leaseMs: number },
+      tx?: Queryable,
+    ): Promise<ClaimedCheck[]> {
+      const { rows } = await db(tx).query<{
+        id: string;
+        canary_id: string;
+        type: string;
+        name: string;
+        spec: unknown;
+        schedule: string | null;
+        due_at: Date;
+      }>(
+        `WITH due AS (
+           SELECT id, next_runtime FROM checks
+           WHERE next_runtime <= now() AND deleted_at IS NULL AND agent_id = $4
+           ORDER BY next_runtime
+           LIMIT $2
+           FOR UPDATE SKIP LOCKED
+         )
+         UPDATE checks c
+         SET claimed_by = $1,
+             claimed_until = now() + make_interval(secs => $3::double precision / 1000),
+             next_runtime = now() + make_interval(secs => $3::double precision / 1000)
+         FROM due
+         WHERE c.id = due.id
+         RETURNING c.id, c.canary_id, c.type, c.name, c.spec, c.schedule, due.next_runtime AS due_at`,
+        [input.workerId, input.limit, input.leaseMs, NIL_AGENT_ID],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        canaryId: row.canary_id,
+        type: row.type,
+        name: row.name,
+        spec: row.spec,
+        schedule: row.schedule,
+        dueAt: row.due_at,
+      }));
+    },
+
+    /** The earliest due time of any local live check, or null when none is scheduled. */
+    async nextDueTime(tx?: Queryable): Promise<Date | null> {
+      const { rows } = await db(tx).query<{ next: Date | null }>(
+        `SELECT min(next_runtime) AS next FROM checks
+         WHERE next_runtime IS NOT NULL AND deleted_at IS NULL AND agent_id = $1`,
+        [NIL_AGENT_ID],
+      );
+      return rows[0]?.next ?? null;
+    },
+
+    /**
+     * Stores results in two statements for the whole batch: the `check_statuses` rows and the
+     * checks' status, last run and (for scheduled runs by `workerId` that still hold their
+     * lease) next run. A status change stamps last_transition_time (trigger). A check deleted
+     * meanwhile is skipped.
+     */
+    async recordResults(results: CheckResultRow[], workerId: string | null, tx?: Queryable): Promise<void> {
+      if (results.length === 0) return;
+      const params = [
+        results.map((r) => r.checkId),
+        results.map((r) => r.time),
+        results.map((r) => r.status),
+        results.map((r) => r.invalid),
+        results.map((r) => Math.max(0, Math.round(r.durationMs))),
+        results.map((r) => r.message),
+        results.map((r) => r.error),
+        results.map((r) => (r.details === undefined ? null : JSON.stringify(r.details))),
+        results.map((r) => r.nextRuntime ?? null),
+        workerId,
+      ];
+      await db(tx).query(
+        `WITH r AS (
+           SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::boolean[], $4::boolean[], $5::integer[],
+                                $6::text[], $7::text[], $8::text[], $9::timestamptz[])
+             AS r(check_id, time, status, invalid, duration, message, error, details, next_runtime)
+           WHERE EXISTS (SELECT 1 FROM checks c WHERE c.id = r.check_id)
+         ), stored AS (
+           INSERT INTO check_statuses (check_id, time, status, invalid, duration, message, error, details)
+           SELECT check_id, time, status, invalid, duration, message, error, details::jsonb FROM r
+           ON CONFLICT (check_id, time) DO NOTHING
+         )
+         UPDATE checks c SET
+           status = CASE WHEN c.last_runtime IS NULL OR r.time >= c.last_runtime
+                         THEN CASE WHEN r.status THEN 'healthy' ELSE 'unhealthy' END ELSE c.status END,
+           last_runtime = greatest(c.last_runtime, r.time),
+           next_runtime = CASE WHEN r.next_runtime IS NOT NULL AND c.claimed_by = $10 AND c.deleted_at IS NULL
+                               THEN r.next_runtime ELSE c.next_runtime END,
+           claimed_by = CASE WHEN r.next_runtime IS NOT NULL AND c.claimed_by = $10 THEN NULL ELSE c.claimed_by END,
+           claimed_until = CASE WHEN r.next_runtime IS NOT NULL AND c.claimed_by = $10 THEN NULL ELSE c.claimed_until END
+         FROM r
+         WHERE c.id = r.check_id`,
+        params,
+      );
+    },
+
+    /** Gives claimed checks back (shutdown): due now, for any replica. */
+    async releaseClaims(checkIds: string[], workerId: string, tx?: Queryable): Promise<void> {
+      if (checkIds.length === 0) return;
+      await db(tx).query(
+        `UPDATE checks SET next_runtime = now(), claimed_by = NULL, claimed_until = NULL
+         WHERE id = ANY ($1::uuid[]) AND claimed_by = $2 AND deleted_at IS NULL`,
+        [checkIds, workerId],
+      );
+    },
+
+    async checkToRun(id: string, tx?: Queryable): Promise<CheckToRun | undefined> {
+      const { rows } = await db(tx).query<{
+        id: string;
+        canary_id: string;
+        type: string;
+        name: string;
+        spec: unknown;
+        deleted: boolean;
+      }>(
+        `SELECT c.id, c.canary_id, c.type, c.name, c.spec,
+                (c.deleted_at IS NOT NULL OR k.deleted_at IS NOT NULL) AS deleted
+         FROM checks c JOIN canaries k ON k.id = c.canary_id WHERE c.id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      return row
+        ? { id: row.id, canaryId: row.canary_id, type: row.type, name: row.name, spec: row.spec, deleted: row.deleted }
+        : undefined;
+    },
+
+    // ------------------------------------------------------------------ canaries
+
+    /** Live local canaries called `namespace/name`, from any source. */
+    async liveCanaries(name: string, namespace: string, tx?: Queryable): Promise<CanaryRow[]> {
+      const { rows } = await db(tx).query<CanaryRow>(
+        `SELECT id, name, namespace, source, spec, labels, annotations, deleted_at FROM canaries
+         WHERE agent_id = $1 AND name = $2 AND namespace = $3 AND deleted_at IS NULL
+         ORDER BY created_at`,
+        [NIL_AGENT_ID, name, namespace],
+      );
+      return rows;
+    },
+
+    /** Inserts a canary; the derivation trigger creates its checks in the same statement. */
+    async insertCanary(
+      canary: {
+        name: string;
+        namespace: string;
+        labels: Record<string, string> | null;
+        annotations: Record<string, string> | null;
+        spec: unknown;
+        source: string;
+        createdBy: string | null;
+      },
+      tx?: Queryable,
+    ): Promise<string> {
+      const { rows } = await db(tx).query<{ id: string }>(
+        `INSERT INTO canaries (agent_id, name, namespace, labels, annotations, spec, source, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          NIL_AGENT_ID,
+          canary.name,
+          canary.namespace,
+          canary.labels === null ? null : JSON.stringify(canary.labels),
+          canary.annotations === null ? null : JSON.stringify(canary.annotations),
+          JSON.stringify(canary.spec),
+          canary.source,
+          canary.createdBy,
+        ],
+      );
+      return (rows[0] as { id: string }).id;
+    },
+
+    /** Updates a canary's document parts; the trigger re-derives its checks when they changed. */
+    async updateCanary(
+      id: string,
+      canary: { labels: Record<string, string> | null; annotations: Record<string, string> | null; spec: unknown },
+      tx?: Queryable,
+    ): Promise<void> {
+      await db(tx).query(
+        `UPDATE canaries SET labels = $2, annotations = $3, spec = $4
+         WHERE id = $1 AND (labels IS DISTINCT FROM $2::jsonb OR annotations IS DISTINCT FROM $3::jsonb
+                            OR spec IS DISTINCT FROM $4::jsonb)`,
+        [
+          id,
+          canary.labels === null ? null : JSON.stringify(canary.labels),
+          canary.annotations === null ? null : JSON.stringify(canary.annotations),
+          JSON.stringify(canary.spec),
+        ],
+      );
+    },
+
+    async softDeleteCanary(id: string, tx?: Queryable): Promise<void> {
+      await db(tx).query('UPDATE canaries SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL', [id]);
+    },
+
+    async liveChecksOf(canaryId: string, tx?: Queryable): Promise<{ id: string; type: string; name: string }[]> {
+      const { rows } = await db(tx).query<{ id: string; type: string; name: string }>(
+        `SELECT id, type, name FROM checks WHERE canary_id = $1 AND deleted_at IS NULL ORDER BY type, name`,
+        [canaryId],
+      );
+      return rows;
+    },
+
+    // ------------------------------------------------------------------ roll-ups and retention
+
+    /** Rebuilds the hourly buckets from raw rows in [from, to) (bucket-aligned `from`). */
+    async rollupHourly(window: TimeSlice, tx?: Queryable): Promise<number> {
+      const result = await db(tx).query(
+        `INSERT INTO check_statuses_1h AS b
+           (check_id, created_at, duration, total, passed, failed, p95, p97, p99, last_pass, last_fail)
+         SELECT check_id, bucket, coalesce(duration, 0), total, passed, failed, pct[1], pct[2], pct[3],
+                last_pass, last_fail
+         FROM (
+           SELECT check_id, date_bin('1 hour', time, timestamptz '2000-01-01 00:00:00+00') AS bucket,
+                  sum(duration) AS duration, count(*) AS total,
+                  count(*) FILTER (WHERE status) AS passed, count(*) FILTER (WHERE NOT status) AS failed,
+                  percentile_disc(ARRAY[0.95, 0.97, 0.99]) WITHIN GROUP (ORDER BY duration) AS pct,
+                  max(time) FILTER (WHERE status) AS last_pass, max(time) FILTER (WHERE NOT status) AS last_fail
+           FROM check_statuses WHERE time >= $1 AND time < $2
+           GROUP BY check_id, bucket
+         ) g
+         ON CONFLICT (check_id, created_at) DO UPDATE SET
+           duration = EXCLUDED.duration, total = EXCLUDED.total, passed = EXCLUDED.passed,
+           failed = EXCLUDED.failed, p95 = EXCLUDED.p95, p97 = EXCLUDED.p97, p99 = EXCLUDED.p99,
+           last_pass = EXCLUDED.last_pass, last_fail = EXCLUDED.last_fail`,
+        [window.from, window.to],
+      );
+      return result.rowCount ?? 0;
+    },
+
+    /**
+     * Rebuilds the daily buckets from the hourly buckets that start in [from, to) (day-aligned
+     * `from`). Counts and last times are exact; a day's percentiles are the run-weighted mean of
+     * its hours' own.
+     */
+    async rollupDaily(window: TimeSlice, tx?: Queryable): Promise<number> {
+      const result = await db(tx).query(
+        `INSERT INTO check_statuses_1d AS b
+           (check_id, created_at, duration, total, passed, failed, p95, p97, p99, last_pass, last_fail)
+         SELECT check_id, date_bin('1 day', created_at, timestamptz '2000-01-01 00:00:00+00'),
+                sum(duration), sum(total), sum(passed), sum(failed),
+                round(sum(p95::float8 * total) / nullif(sum(total) FILTER (WHERE p95 IS NOT NULL), 0))::integer,
+                round(sum(p97::float8 * total) / nullif(sum(total) FILTER (WHERE p97 IS NOT NULL), 0))::integer,
+                round(sum(p99::float8 * total) / nullif(sum(total) FILTER (WHERE p99 IS NOT NULL), 0))::integer,
+                max(last_pass), max(last_fail)
+         FROM check_statuses_1h WHERE created_at >= $1 AND created_at < $2
+         GROUP BY 1, 2
+         ON CONFLICT (check_id, created_at) DO UPDATE SET
+           duration = EXCLUDED.duration, total = EXCLUDED.total, passed = EXCLUDED.passed,
+           failed = EXCLUDED.failed, p95 = EXCLUDED.p95, p97 = EXCLUDED.p97, p99 = EXCLUDED.p99,
+           last_pass = EXCLUDED.last_pass, last_fail = EXCLUDED.last_fail`,
+        [window.from, window.to],
+      );
+      return result.rowCount ?? 0;
+    },
+
+    async setRollupMark(name: '1h' | '1d', mark: Date, tx?: Queryable): Promise<void> {
+      await db(tx).query(
+        `INSERT INTO check_status_rollups (name, rolled_up_to, updated_at) VALUES ($1, $2, now())
+         ON CONFLICT (name) DO UPDATE SET rolled_up_to = EXCLUDED.rolled_up_to, updated_at = now()`,
+        [name, mark],
+      );
+    },
+
+    /** Deletes rows of `table` older than `cutoff`, a batch at a time; returns how many. */
+    async deleteOlderThan(
+      table: 'check_statuses' | 'check_statuses_1h' | 'check_statuses_1d',
+      cutoff: Date,
+      batchSize: number,
+    ): Promise<number> {
+      const column = table === 'check_statuses' ? 'time' : 'created_at';
+      let total = 0;
+      // Short statements: a month of statuses is millions of rows, and one huge DELETE would
+      // hold its locks and bloat the WAL at once.
+      for (;;) {
+        const result = await pool.query(
+          `DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${table} WHERE ${column} < $1 LIMIT $2))`,
+          [cutoff, batchSize],
+        );
+        const deleted = result.rowCount ?? 0;
+        total += deleted;
+        if (deleted < batchSize) return total;
+      }
+    },
+
+    // ------------------------------------------------------------------ job history
+
+    async startJob(
+      job: { name: string; hostname: string; resourceType?: string; resourceId?: string },
+      tx?: Queryable,
+    ): Promise<string> {
+      const { rows } = await db(tx).query<{ id: string }>(
+        `INSERT INTO job_history (name, hostname, resource_type, resource_id, status, time_start)
+         VALUES ($1, $2, $3, $4, 'RUNNING', now()) RETURNING id`,
+        [job.name, job.hostname, job.resourceType ?? null, job.resourceId ?? null],
+      );
+      return (rows[0] as { id: string }).id;
+    },
+
+    async finishJob(
+      id: string,
+      outcome: { status: JobStatus; successCount: number; errorCount: number; details: unknown },
+      tx?: Queryable,
+    ): Promise<void> {
+      await db(tx).query(
+        `UPDATE job_history SET status = $2, success_count = $3, error_count = $4, details = $5,
+                time_end = clock_timestamp(),
+                duration_millis = round(extract(epoch FROM clock_timestamp() - time_start) * 1000)::integer
+         WHERE id = $1`,
+        [id, outcome.status, outcome.successCount, outcome.errorCount, JSON.stringify(outcome.details)],
+      );
+    },
+
+    /** Keeps the newest `keep` SUCCESS rows of a frequent job (the original's RetentionFew). */
+    async pruneJobHistory(name: string, keep: number, tx?: Queryable): Promise<void> {
+      await db(tx).query(
+        `DELETE FROM job_history WHERE name = $1 AND status = 'SUCCESS' AND id NOT IN (
+           SELECT id FROM job_history WHERE name = $1 AND status = 'SUCCESS' ORDER BY created_at DESC LIMIT $2)`,
+        [name, keep],
+      );
+    },
+
+    /** When the job last finished successfully (any replica), to skip a run another just did. */
+    async lastSuccess(name: string, tx?: Queryable): Promise<Date | null> {
+      const { rows } = await db(tx).query<{ at: Date | null }>(
+        `SELECT max(time_end) AS at FROM job_history WHERE name = $1 AND status = 'SUCCESS'`,
+        [name],
+      );
+      return rows[0]?.at ?? null;
+    },
+
+    /** Job history housekeeping: rows older than `cutoff` go; RUNNING rows older than 4 h are STALE. */
+    async cleanupJobHistory(cutoff: Date, tx?: Queryable): Promise<{ deleted: number; stale: number }> {
+      const deleted = await db(tx).query('DELETE FROM job_history WHERE created_at < $1', [cutoff]);
+      const stale = await db(tx).query(
+        `UPDATE job_history SET status = 'STALE', time_end = now()
+         WHERE status = 'RUNNING' AND time_start < now() - interval '4 hours'`,
+      );
+      return { deleted: deleted.rowCount ?? 0, stale: stale.rowCount ?? 0 };
+    },
+
+    /**
+     * Runs `work` while holding the session advisory lock `key` on a connection of its own; when
+     * another process holds it, returns `{ locked: false }` at once (singleton jobs, ADR 0003).
+     */
+    async withAdvisoryLock<T>(
+      key: number,
+      work: () => Promise<T>,
+    ): Promise<{ locked: true; value: T } | { locked: false }> {
+      const client = await pool.connect();
+      let locked = false;
+      try {
+        const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]);
+        locked = rows[0]?.ok === true;
+        if (!locked) return { locked: false };
+        return { locked: true, value: await work() };
+      } finally {
+        if (locked) await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+}

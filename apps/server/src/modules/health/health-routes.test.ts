@@ -1,0 +1,358 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ROLES, type Role } from '@lookout/contracts';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+
+/** Tests act as a role through this header; no header means nobody is signed in. */
+const rolesFromHeader = async (request: FastifyRequest): Promise<readonly Role[] | null> => {
+  const header = request.headers['x-test-roles'];
+  if (typeof header !== 'string') return null;
+  return header === ''
+    ? []
+    : (header.split(',').filter((role) => (ROLES as readonly string[]).includes(role)) as Role[]);
+};
+
+let testApp: TestApp;
+let target: http.Server;
+let targetUrl: string;
+let answer = 200;
+
+beforeAll(async () => {
+  target = http.createServer((_request, response) => {
+    response.writeHead(answer, { 'content-type': 'text/plain' });
+    response.end(answer === 200 ? 'ok' : 'broken');
+  });
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
+  testApp = await buildTestApp({ resolveRoles: rolesFromHeader });
+});
+afterAll(async () => {
+  await testApp?.close();
+  await new Promise((resolve) => target.close(resolve));
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (
+  method: Method,
+  url: string,
+  roles: string | undefined,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  testApp.app.inject({
+    method,
+    url,
+    headers: {
+      ...(roles === undefined ? {} : { 'x-test-roles': roles }),
+      ...(payload === undefined || typeof payload === 'string' ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+  });
+
+const canary = (name: string, spec: object) => ({
+  apiVersion: 'canaries.flanksource.com/v1',
+  kind: 'Canary',
+  metadata: { name, namespace: 'default', labels: { team: 'sre' } },
+  spec,
+});
+
+describe('POST /api/canary/apply', () => {
+  it('creates a canary and derives its checks, then updates it in place', async () => {
+    const body = canary('web', { interval: 60, http: [{ name: 'home', url: targetUrl }] });
+    const created = await call('POST', '/api/canary/apply', 'editor', body);
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({
+      canary: { name: 'web', namespace: 'default', source: 'UI' },
+      created: true,
+      checks: [{ type: 'http', name: 'home' }],
+    });
+    const again = await call('POST', '/api/canary/apply', 'admin', {
+      ...body,
+      spec: {
+        interval: 60,
+        http: [{ name: 'home', url: targetUrl }],
+        tcp: [{ name: 'port', endpoint: '127.0.0.1:1' }],
+      },
+    });
+    expect(again.json()).toMatchObject({ created: false, checks: [{ type: 'http' }, { type: 'tcp' }] });
+    expect(again.json().canary.id).toBe(created.json().canary.id);
+  });
+
+  it('accepts YAML, the way canaries are written by hand', async () => {
+    const yaml = `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: from-yaml
+spec:
+  schedule: "@every 1m"
+  tcp:
+    - name: local
+      endpoint: 127.0.0.1:9
+`;
+    const response = await call('POST', '/api/canary/apply?source=ConfigFile', 'editor', yaml, {
+      'content-type': 'application/yaml',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ canary: { name: 'from-yaml', source: 'ConfigFile' }, created: true });
+  });
+
+  it('refuses an invalid document with every problem naming its field', async () => {
+    const response = await call(
+      'POST',
+      '/api/canary/apply',
+      'editor',
+      canary('bad', { http: [{ name: 'home', url: 'not a url', respnseCodes: [200] }] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Invalid canary: spec.http[0].url: must be a URL; spec.http[0].respnseCodes: unknown field',
+    );
+    expect(response.json().error.details).toEqual([
+      { field: 'spec.http[0].url', message: 'must be a URL' },
+      { field: 'spec.http[0].respnseCodes', message: 'unknown field' },
+    ]);
+  });
+
+  it('refuses broken YAML, a bad source, and a canary another source owns', async () => {
+    const yaml = await call('POST', '/api/canary/apply', 'editor', 'kind: [', { 'content-type': 'text/yaml' });
+    expect(yaml.statusCode).toBe(400);
+    expect(yaml.json().message).toMatch(/^The body is not valid YAML: line 1/);
+    const source = await call('POST', '/api/canary/apply?source=System', 'admin', canary('x', { tcp: [] }));
+    expect(source.statusCode).toBe(400);
+    expect(source.json().message).toContain('source');
+    const conflict = await call(
+      'POST',
+      '/api/canary/apply?source=ConfigFile',
+      'editor',
+      canary('web', { http: [{ name: 'home', url: targetUrl }] }),
+    );
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toBe(
+      "Canary 'default/web' already exists and comes from UI; change it there, or apply under another name.",
+    );
+  });
+
+  it('is for roles that write canaries: 401 signed out, 403 for viewers, responders and commanders', async () => {
+    const body = canary('roles', { tcp: [{ name: 't', endpoint: '127.0.0.1:9' }] });
+    expect((await call('POST', '/api/canary/apply', undefined, body)).statusCode).toBe(401);
+    for (const role of ['viewer', 'responder', 'commander', '']) {
+      expect((await call('POST', '/api/canary/apply', role, body)).statusCode, role).toBe(403);
+    }
+  });
+});
+
+describe('GET /api/canary/api/summary', () => {
+  it('lists live checks with the fields the dashboard reads', async () => {
+    const response = await call('GET', '/api/canary/api/summary', 'viewer');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ checks_summary: Record<string, unknown>[]; from: string; to: string }>();
+    expect(new Date(body.to).getTime() - new Date(body.from).getTime()).toBe(3_600_000);
+    const home = body.checks_summary.find((item) => item.name === 'home');
+    expect(home).toMatchObject({
+      canary_name: 'web',
+      namespace: 'default',
+      type: 'http',
+      endpoint: targetUrl,
+      labels: { team: 'sre' },
+      agent_id: '00000000-0000-0000-0000-000000000000',
+      uptime: { passed: 0, failed: 0, last_pass: null, last_fail: null },
+      latency: { p95: null, p97: null, p99: null },
+      status: null,
+    });
+    expect(Object.keys(home ?? {})).toEqual(
+      expect.arrayContaining([
+        'id',
+        'canary_id',
+        'icon',
+        'description',
+        'severity',
+        'last_runtime',
+        'next_runtime',
+        'last_transition_time',
+      ]),
+    );
+  });
+
+  it('takes relative and absolute ranges and says which parameter is wrong', async () => {
+    for (const query of [
+      'timeRange=7d',
+      'timeRange=now-2h',
+      'start=2026-01-01T00:00:00Z&end=now',
+      'from=1d&to=now-1h',
+    ]) {
+      expect((await call('GET', `/api/canary/api/summary?${query}`, 'viewer')).statusCode, query).toBe(200);
+    }
+    const bad = await call('GET', '/api/canary/api/summary?timeRange=yesterday', 'viewer');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('timeRange');
+    const reversed = await call('GET', '/api/canary/api/summary?start=now&end=now-1h', 'viewer');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toMatch(/must start before it ends/);
+    const badId = await call('GET', '/api/canary/api/summary?check_id=42', 'viewer');
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it('answers 401 when nobody is signed in', async () => {
+    expect((await call('GET', '/api/canary/api/summary', undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/canary/run/check/{id}', () => {
+  let checkId: string;
+  beforeAll(async () => {
+    const summary = await call('GET', '/api/canary/api/summary', 'viewer');
+    checkId = summary
+      .json<{ checks_summary: { id: string; name: string }[] }>()
+      .checks_summary.find((item) => item.name === 'home')!.id;
+  });
+
+  it('runs the check, stores the result and returns it, for admin, editor, responder and commander', async () => {
+    answer = 200;
+    for (const role of ['admin', 'editor', 'responder', 'commander']) {
+      const response = await call('POST', `/api/canary/run/check/${checkId}`, role);
+      expect(response.statusCode, role).toBe(200);
+      expect(response.json()).toMatchObject({
+        total: 1,
+        success: 1,
+        failed: 0,
+        errors: [],
+        result: { check_id: checkId, status: true },
+      });
+    }
+    answer = 500;
+    const failing = await call('POST', `/api/canary/run/check/${checkId}`, 'responder');
+    expect(failing.json()).toMatchObject({ success: 0, failed: 1, result: { status: false } });
+    expect(failing.json().errors[0]).toMatch(/500/);
+    answer = 200;
+    const history = await call(
+      'GET',
+      `/api/db/check_statuses?check_id=eq.${checkId}&status=eq.0&order=time.desc&limit=50&offset=0&select=time,duration,status,message,error`,
+      'viewer',
+      undefined,
+      { prefer: 'count=exact' },
+    );
+    expect(history.statusCode).toBe(200);
+    expect(history.headers['content-range']).toBe('0-0/1');
+    expect(history.json()[0]).toMatchObject({ status: false });
+    const summary = await call('GET', `/api/canary/api/summary?check_id=${checkId}`, 'viewer');
+    expect(summary.json().checks_summary[0]).toMatchObject({ status: 'unhealthy', uptime: { passed: 4, failed: 1 } });
+  });
+
+  it('refuses viewers and people without roles, and answers 401 signed out', async () => {
+    expect((await call('POST', `/api/canary/run/check/${checkId}`, 'viewer')).statusCode).toBe(403);
+    expect((await call('POST', `/api/canary/run/check/${checkId}`, '')).statusCode).toBe(403);
+    expect((await call('POST', `/api/canary/run/check/${checkId}`, undefined)).statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown check and 400 for an id that is not one', async () => {
+    const missing = await call('POST', '/api/canary/run/check/01a1fefe-8cb3-71f1-bdca-1f41fa7808d7', 'admin');
+    expect(missing.statusCode).toBe(404);
+    expect((await call('POST', '/api/canary/run/check/abc', 'admin')).statusCode).toBe(400);
+  });
+});
+
+describe('/api/db for health relations', () => {
+  it('validates canaries written through the data API and derives their checks at once', async () => {
+    const invalid = await call('POST', '/api/db/canaries', 'editor', {
+      name: 'db-made',
+      namespace: 'default',
+      spec: { http: [{ name: 'home', url: 'ftp://nope' }] },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: '23514', message: 'Invalid canary: spec.http[0].url: must be a URL' });
+
+    const created = await call(
+      'POST',
+      '/api/db/canaries',
+      'editor',
+      { name: 'db-made', namespace: 'default', spec: { interval: 30, http: [{ name: 'home', url: targetUrl }] } },
+      { prefer: 'return=representation' },
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json()[0].id as string;
+    const checks = await call('GET', `/api/db/checks?canary_id=eq.${id}&select=id,name,type,endpoint`, 'viewer');
+    expect(checks.json()).toEqual([{ id: expect.any(String), name: 'home', type: 'http', endpoint: targetUrl }]);
+
+    const badPatch = await call('PATCH', `/api/db/canaries?id=eq.${id}`, 'editor', { spec: { tcp: [{ name: 't' }] } });
+    expect(badPatch.statusCode).toBe(400);
+    expect(badPatch.json().message).toBe('Invalid canary: spec.tcp[0].endpoint: is required');
+    const softDelete = await call('PATCH', `/api/db/canaries?id=eq.${id}`, 'editor', {
+      deleted_at: new Date().toISOString(),
+    });
+    expect(softDelete.statusCode).toBe(204);
+    const gone = await call('GET', `/api/db/checks?canary_id=eq.${id}&deleted_at=is.null`, 'viewer');
+    expect(gone.json()).toEqual([]);
+  });
+
+  it('keeps canaries from other sources read-only and refuses non-JSON bodies', async () => {
+    const fromFile = await call('GET', '/api/db/canaries?name=eq.from-yaml&select=id', 'viewer');
+    const id = fromFile.json()[0].id as string;
+    const patch = await call('PATCH', `/api/db/canaries?id=eq.${id}`, 'editor', { labels: { a: 'b' } });
+    expect(patch.statusCode).toBe(403);
+    expect(patch.json().message).toContain('ConfigFile');
+    const csv = await call('POST', '/api/db/canaries', 'editor', 'name,spec\nx,{}', { 'content-type': 'text/csv' });
+    expect(csv.statusCode).toBe(415);
+  });
+
+  it('leaves a viewer write to the data API, which refuses it with 403', async () => {
+    const response = await call('POST', '/api/db/canaries', 'viewer', { name: 'x', spec: {} });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('keeps derived rows read-only except silencing a check', async () => {
+    const summary = await call('GET', '/api/canary/api/summary', 'viewer');
+    const checkId = summary.json().checks_summary[0].id as string;
+    const insert = await call('POST', '/api/db/checks', 'admin', { name: 'x' });
+    expect(insert.statusCode).toBe(405);
+    const rename = await call('PATCH', `/api/db/checks?id=eq.${checkId}`, 'admin', { name: 'renamed' });
+    expect(rename.statusCode).toBe(405);
+    expect(rename.json().message).toContain('Only silenced_at');
+    const silence = await call('PATCH', `/api/db/checks?id=eq.${checkId}`, 'editor', {
+      silenced_at: new Date().toISOString(),
+    });
+    expect(silence.statusCode).toBe(204);
+    for (const relation of [
+      'check_statuses',
+      'check_statuses_1h',
+      'canaries_with_status',
+      'job_histories',
+      'job_history_names',
+    ]) {
+      expect((await call('POST', `/api/db/${relation}`, 'admin', {})).statusCode, relation).toBe(405);
+    }
+  });
+
+  it('serves the check drawer lookups with their embeds', async () => {
+    const summary = await call('GET', '/api/canary/api/summary', 'viewer');
+    const checkId = summary.json().checks_summary[0].id as string;
+    const response = await call(
+      'GET',
+      `/api/db/checks?id=eq.${checkId}&select=*,canaries!checks_canary_id_fkey(id,name,source),agents!checks_agent_id_fkey(id,name)`,
+      'viewer',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()[0]).toMatchObject({
+      id: checkId,
+      canaries: { name: expect.any(String), source: expect.any(String) },
+      agents: { id: '00000000-0000-0000-0000-000000000000', name: 'local' },
+    });
+    const list = await call(
+      'GET',
+      '/api/db/canaries_with_status?select=*,created_by(id,name)&deleted_at=is.null&order=created_at.desc&limit=100',
+      'viewer',
+    );
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[0]).toMatchObject({ job_name: 'SyncCanary', job_status: 'SUCCESS' });
+    const jobs = await call(
+      'GET',
+      '/api/db/job_histories?resource_type=eq.canary&name=eq.SyncCanary&select=name,status,resource_name&order=created_at.desc&limit=1',
+      'viewer',
+    );
+    expect(jobs.json()).toEqual([{ name: 'SyncCanary', status: 'SUCCESS', resource_name: expect.any(String) }]);
+    const names = await call('GET', '/api/db/job_history_names?order=name.asc', 'viewer');
+    expect(names.json()).toContainEqual({ name: 'SyncCanary' });
+  });
+});

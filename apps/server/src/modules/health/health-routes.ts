@@ -1,0 +1,116 @@
+import {
+  applyCanaryQuerySchema,
+  applyCanaryResponseSchema,
+  checkSummaryQuerySchema,
+  checkSummaryResponseSchema,
+  errorEnvelopeSchema,
+  runCheckParamsSchema,
+  runCheckResponseSchema,
+  RUN_CHECK_ROLES,
+} from '@lookout/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.js';
+import type { AccessService } from '../access/access-service.js';
+import { readCanaryFile } from './health-canary-fns.js';
+import type { HealthService } from './health-service.js';
+
+export type HealthRoutesOptions = {
+  health: Pick<HealthService, 'summary' | 'runNow' | 'apply'>;
+  access: Pick<AccessService, 'rolesOf'>;
+  /** The signed-in person's id (for created_by), when there is one. */
+  personOf?: (request: FastifyRequest) => Promise<string | null>;
+};
+
+const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+
+/**
+ * Health endpoints under /api/canary (spec 2 section 7.2; ui-calls section 3.3). Status
+ * history, checks and canaries are read through /api/db.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { health, access, personOf }) => {
+  // Canary documents may come as YAML, the way they are written by hand.
+  app.addContentTypeParser(YAML_TYPES, { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.get(
+    '/api/summary',
+    {
+      config: { rbac: { resource: 'canaries', action: 'read' }, feature: 'health' },
+      schema: {
+        tags: ['health'],
+        summary: 'Checks with uptime and latency over a time range',
+        description:
+          'Every live check with its status, uptime {passed, failed} and latency {p95, p97, p99} over the range. ' +
+          '`timeRange` (or `start`) begins the range (`1h`, `now-7d`, an ISO time), `end` ends it (default now); ' +
+          'the default range is the last hour. Needs read on canaries.',
+        querystring: checkSummaryQuerySchema,
+        response: { 200: checkSummaryResponseSchema, ...errors },
+      },
+      // The dashboard polls this, and it carries every check (a few thousand rows, ~1.5 MB):
+      // re-validating it with zod on each call costs more than the query's own aggregation. Its
+      // shape is fixed at compile time (the service returns CheckSummaryResponse), so it is
+      // written with JSON.stringify; the schema above still documents it in OpenAPI.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => health.summary(await access.rolesOf(request), request.query),
+  );
+
+  app.post(
+    '/run/check/:id',
+    {
+      // access: the roles that may run a check are a list of their own (RUN_CHECK_ROLES, spec 2
+      // section 6), not a permission of the table; the route declares that list (the access
+      // hook answers 403 before the handler) and the service checks it again.
+      config: { rbac: { roles: RUN_CHECK_ROLES }, feature: 'health' },
+      schema: {
+        tags: ['health'],
+        summary: 'Run a check now',
+        description:
+          'Runs the check at once, stores the result in check_statuses and returns it. ' +
+          'Roles admin, editor, responder and commander (RUN_CHECK_ROLES).',
+        params: runCheckParamsSchema,
+        response: { 200: runCheckResponseSchema, ...errors, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => health.runNow(await access.rolesOf(request), request.params.id),
+  );
+
+  app.post(
+    '/apply',
+    {
+      config: { rbac: { resource: 'canaries', action: 'write' }, feature: 'health' },
+      schema: {
+        tags: ['health'],
+        summary: 'Create or update a canary from its document',
+        description:
+          'The body is one canary document (apiVersion canaries.flanksource.com/v1, kind Canary) as JSON, or ' +
+          'as YAML with Content-Type application/yaml. Its checks are derived at once. An invalid document is ' +
+          'refused with every problem naming its field. Needs write on canaries.',
+        querystring: applyCanaryQuerySchema,
+        body: z.unknown(),
+        response: { 200: applyCanaryResponseSchema, ...errors, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const roles = await access.rolesOf(request);
+      let document: unknown = request.body;
+      if (typeof document === 'string') {
+        const documents = readCanaryFile(document);
+        const first = documents[0];
+        if (documents.length !== 1 || !first) {
+          throw AppError.badRequest(
+            documents.length === 0 ? 'The body holds no canary document.' : 'Send one canary document per request.',
+          );
+        }
+        if (!first.ok) throw AppError.badRequest(`The body is not valid YAML: ${first.message}`);
+        document = first.value;
+      }
+      const personId = personOf ? await personOf(request) : null;
+      return health.apply({ kind: 'user', roles, personId }, { document, source: request.query.source });
+    },
+  );
+};

@@ -1,0 +1,95 @@
+import {
+  CANARY_API_VERSION,
+  CANARY_CHECK_TYPES,
+  CANARY_KIND,
+  parseCanaryDocument,
+  type CanaryCheckEntry,
+  type CanaryCheckType,
+} from '@lookout/contracts';
+import type { CheckResult } from './runners/runner-types.js';
+import type { CheckResultRow } from './health-repository.js';
+
+/**
+ * Pure steps around one run of a check: re-validating the stored spec (rows written straight
+ * to the database skip the API's validation) and turning a runner's result into the row that
+ * is stored.
+ */
+
+/** Longest message or error text stored per run. */
+export const MAX_RESULT_TEXT = 20_000;
+
+/** A stored check, ready to run, or why it cannot be run. */
+export type CheckEntryOutcome = { ok: true; entry: CanaryCheckEntry } | { ok: false; message: string };
+
+/**
+ * Validates a stored check's spec with the same schema as canary documents. Errors name the
+ * field (`url: must be a URL`) so the invalid result tells the owner what to fix.
+ */
+export function checkEntryOf(type: string, spec: unknown): CheckEntryOutcome {
+  if (!(CANARY_CHECK_TYPES as readonly string[]).includes(type)) {
+    return {
+      ok: false,
+      message: `check type '${type}' is not supported; Lookout runs ${CANARY_CHECK_TYPES.join(', ')}`,
+    };
+  }
+  const parsed = parseCanaryDocument({
+    apiVersion: CANARY_API_VERSION,
+    kind: CANARY_KIND,
+    metadata: { name: 'check' },
+    spec: { [type]: [spec] },
+  });
+  if (!parsed.ok) {
+    const prefix = `spec.${type}[0].`;
+    const problems = parsed.errors.map((error) =>
+      error.path.startsWith(prefix) ? `${error.path.slice(prefix.length)}: ${error.reason}` : error.message,
+    );
+    return { ok: false, message: `invalid ${type} check: ${problems.join('; ')}` };
+  }
+  const checks = parsed.document.spec[type as CanaryCheckType] as unknown[] | undefined;
+  return { ok: true, entry: { type, check: checks?.[0] } as CanaryCheckEntry };
+}
+
+/** Cuts text to what is stored and shown. */
+export function clip(text: string, max = MAX_RESULT_TEXT): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** The stored row of a run. `details` keeps the runner's detail and any transformed results. */
+export function resultRow(input: {
+  checkId: string;
+  startedAt: Date;
+  result: CheckResult;
+  invalid?: boolean;
+  nextRuntime?: Date;
+}): CheckResultRow {
+  const { result } = input;
+  const details =
+    result.transformed !== undefined
+      ? { detail: result.detail ?? null, transformed: result.transformed }
+      : result.detail;
+  return {
+    checkId: input.checkId,
+    time: input.startedAt,
+    status: result.pass,
+    invalid: input.invalid ?? false,
+    durationMs: Math.max(0, Math.round(result.durationMs)),
+    message: clip(result.message),
+    error: result.error === undefined ? null : clip(result.error),
+    details: details ?? null,
+    ...(input.nextRuntime ? { nextRuntime: input.nextRuntime } : {}),
+  };
+}
+
+/** The result of a check whose spec cannot be run: failed, marked invalid, saying why. */
+export function invalidResult(message: string): CheckResult {
+  return { pass: false, durationMs: 0, message, error: message };
+}
+
+/**
+ * The secret resolver until connections land: values written inline work; a reference to a
+ * secret or config map fails the check with a message that says so (the runner names the ref).
+ */
+export const secretsUnavailable = (): Promise<string> =>
+  Promise.reject(
+    new Error('secrets and config maps are not available in this Lookout yet; write the value inline with `value`'),
+  );

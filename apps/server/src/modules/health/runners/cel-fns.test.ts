@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { celDuration, celTypeName, checkCelSyntax, evaluateCel, fromCelValue } from './cel-fns.js';
+
+describe('cel-fns', () => {
+  it('evaluates expressions over JSON numbers, maps and lists', () => {
+    const variables = { code: 200, json: { status: 'up', items: [{ ok: true }, { ok: false }] } };
+    expect(evaluateCel('code == 200 && json.status == "up"', variables)).toEqual({ ok: true, value: true });
+    expect(evaluateCel('json.items.filter(i, i.ok).size() == 1', variables)).toEqual({ ok: true, value: true });
+  });
+
+  it('compares durations such as elapsed and sslAge', () => {
+    const variables = { elapsed: celDuration(150), sslAge: celDuration(3 * 86_400_000) };
+    expect(evaluateCel('elapsed < duration("1s")', variables)).toEqual({ ok: true, value: true });
+    expect(evaluateCel('sslAge > duration("168h")', variables)).toEqual({ ok: true, value: false });
+  });
+
+  it('builds mixed maps, as transform expressions do', () => {
+    const outcome = evaluateCel('[{"name": "a", "pass": true, "count": 2}]', {});
+    expect(outcome.ok && fromCelValue(outcome.value)).toEqual([{ name: 'a', pass: true, count: 2 }]);
+  });
+
+  it('reports errors on one line instead of throwing', () => {
+    expect(evaluateCel('json.missing == 1', { json: {} })).toEqual({ ok: false, error: 'No such key: missing' });
+    expect(evaluateCel('1 +', {})).toMatchObject({ ok: false });
+    expect(checkCelSyntax('code == 200')).toBeUndefined();
+    expect(checkCelSyntax('code ==')).toMatch(/Unexpected/);
+  });
+
+  it('treats undefined variables as null', () => {
+    expect(evaluateCel('sslAge == null', { sslAge: undefined })).toEqual({ ok: true, value: true });
+  });
+
+  it('converts CEL values to JSON-safe ones', () => {
+    expect(fromCelValue(5n)).toBe(5);
+    expect(fromCelValue(2n ** 70n)).toBe('1180591620717411303424');
+    expect(fromCelValue(celDuration(1500))).toBe('1.5s');
+    expect(fromCelValue(celDuration(250))).toBe('250ms');
+    expect(fromCelValue(new Map([['a', 1n]]))).toEqual({ a: 1 });
+    expect(celTypeName(1n)).toBe('int');
+    expect(celTypeName('x')).toBe('string');
+  });
+});

@@ -1,0 +1,213 @@
+import type { CheckExpression, NamedSecretOrValue, SecretOrValue, ValueFromRef } from '@lookout/contracts';
+import { celTypeName, evaluateCel, fromCelValue } from './cel-fns.js';
+import { errorText } from './runner-fns.js';
+import type { CheckResult, CheckRunContext, ProbeOutcome, SecretResolver } from './runner-types.js';
+
+/**
+ * The steps every runner shares: the timeout race, "never throw", secret lookups and the CEL
+ * test/display/transform expressions. Each `<type>-runner.ts` only writes its probe.
+ */
+
+/**
+ * A failure a probe has already put into words (`could not read secret 'pg' key 'password'`).
+ * Probes throw it to stop early; the harness turns it into a failed result as it is.
+ */
+export class CheckFailure extends Error {
+  readonly error: string | undefined;
+  readonly detail: unknown;
+  constructor(message: string, options: { error?: string; detail?: unknown } = {}) {
+    super(message);
+    this.name = 'CheckFailure';
+    this.error = options.error;
+    this.detail = options.detail;
+  }
+}
+
+/** Builds the context a runner receives: a signal that aborts after `timeoutMs` or on `signal`. */
+export function createRunContext(options: {
+  timeoutMs: number;
+  resolveSecret: SecretResolver;
+  signal?: AbortSignal;
+}): CheckRunContext {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  return {
+    signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+    timeoutMs: options.timeoutMs,
+    resolveSecret: options.resolveSecret,
+  };
+}
+
+function abortedMessage(context: CheckRunContext): string {
+  const reason: unknown = context.signal.reason;
+  const name = reason instanceof Error || reason instanceof DOMException ? reason.name : undefined;
+  if (name === 'TimeoutError') return `timed out after ${context.timeoutMs} ms`;
+  const why = reason instanceof Error && reason.message ? `: ${reason.message}` : '';
+  return `cancelled before it finished${why}`;
+}
+
+type Templatable = {
+  test?: CheckExpression | undefined;
+  display?: CheckExpression | undefined;
+  transform?: CheckExpression | undefined;
+};
+
+/** Normalises a transform result to a list: canary-checker accepts one result or a list. */
+function toTransformedList(value: unknown): { ok: true; list: unknown[] } | { ok: false; error: string } {
+  let plain = fromCelValue(value);
+  if (typeof plain === 'string') {
+    // Expressions ported from canary-checker often end in toJSON(...) and return text.
+    try {
+      plain = JSON.parse(plain) as unknown;
+    } catch {
+      return { ok: false, error: 'transform must return a list or a map, got a string that is not JSON' };
+    }
+  }
+  if (plain === null) return { ok: true, list: [] };
+  if (Array.isArray(plain)) return { ok: true, list: plain };
+  if (typeof plain === 'object') return { ok: true, list: [plain] };
+  return { ok: false, error: `transform must return a list or a map, got ${celTypeName(value)}` };
+}
+
+function displayText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(fromCelValue(value));
+}
+
+/**
+ * Applies the check's CEL expressions to a probe's outcome. `test` can only turn a pass into a
+ * failure; `display` replaces the message of a pass and is appended to a failure's reason;
+ * `transform` runs whether or not the check passed (alert checks fan out failing alerts).
+ * A broken expression fails the check and says which one, since the spec needs fixing.
+ */
+export function applyExpressions(check: Templatable, outcome: ProbeOutcome): Omit<CheckResult, 'durationMs'> {
+  const { celVariables } = outcome;
+  const result: Omit<CheckResult, 'durationMs'> = { pass: outcome.pass, message: outcome.message };
+  if (outcome.error !== undefined) result.error = outcome.error;
+  if (outcome.detail !== undefined) result.detail = outcome.detail;
+  if (!celVariables) return result;
+
+  let testFailed: string | undefined;
+  if (result.pass && check.test) {
+    const test = evaluateCel(check.test.expr, celVariables);
+    if (!test.ok) {
+      return { ...result, pass: false, message: `test expression failed: ${test.error}`, error: test.error };
+    }
+    if (typeof test.value !== 'boolean') {
+      const message = `test expression must return true or false, got ${celTypeName(test.value)}`;
+      return { ...result, pass: false, message, error: message };
+    }
+    if (!test.value) testFailed = `test \`${check.test.expr}\` returned false`;
+  }
+
+  if (check.display) {
+    const display = evaluateCel(check.display.expr, celVariables);
+    if (display.ok) {
+      const text = displayText(display.value);
+      if (testFailed) result.message = `${testFailed}; ${text}`;
+      else result.message = result.pass ? text : `${result.message}; ${text}`;
+    } else if (result.pass && !testFailed) {
+      return { ...result, pass: false, message: `display expression failed: ${display.error}`, error: display.error };
+    } else if (testFailed) {
+      result.message = `${testFailed}; ${result.message}`;
+    }
+    // A display that cannot be evaluated on an already failing check adds nothing useful; the
+    // failure reason stays.
+  } else if (testFailed) {
+    result.message = `${testFailed}; ${result.message}`;
+  }
+  if (testFailed) result.pass = false;
+
+  if (check.transform) {
+    const transform = evaluateCel(check.transform.expr, celVariables);
+    const list = transform.ok ? toTransformedList(transform.value) : transform;
+    if (list.ok) {
+      result.transformed = list.list;
+    } else {
+      return { ...result, pass: false, message: `transform expression failed: ${list.error}`, error: list.error };
+    }
+  }
+  return result;
+}
+
+/**
+ * Runs a probe under the check's budget and finishes its outcome into a result. Never throws:
+ * a probe that throws, or outlives `context.signal`, becomes a failed result. Probes still get
+ * the signal so they can close sockets and kill processes; the race here makes sure a probe
+ * that ignores it cannot hold the scheduler.
+ */
+export async function runProbe(
+  check: Templatable,
+  context: CheckRunContext,
+  probe: () => Promise<ProbeOutcome>,
+): Promise<CheckResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  if (context.signal.aborted) {
+    const message = abortedMessage(context);
+    return { pass: false, durationMs: 0, message, error: message };
+  }
+
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    context.signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const outcome = await Promise.race([
+      probe().then(
+        (value) => ({ kind: 'done' as const, value }),
+        (error: unknown) => ({ kind: 'threw' as const, error }),
+      ),
+      aborted,
+    ]);
+    if (outcome === 'aborted' || (outcome.kind === 'threw' && context.signal.aborted)) {
+      const message = abortedMessage(context);
+      return { pass: false, durationMs: elapsed(), message, error: message };
+    }
+    if (outcome.kind === 'threw') {
+      const { error } = outcome;
+      if (error instanceof CheckFailure) {
+        const result: CheckResult = { pass: false, durationMs: elapsed(), message: error.message };
+        result.error = error.error ?? error.message;
+        if (error.detail !== undefined) result.detail = error.detail;
+        return result;
+      }
+      const text = errorText(error);
+      return { pass: false, durationMs: elapsed(), message: `check failed: ${text}`, error: text };
+    }
+    const finished = applyExpressions(check, outcome.value);
+    return { ...finished, durationMs: outcome.value.durationMs ?? elapsed() };
+  } finally {
+    if (onAbort) context.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** `secret 'pg' key 'password'` or `config map 'app' key 'url'`, for messages. */
+export function describeValueFrom(ref: ValueFromRef): string {
+  if (ref.secretKeyRef) return `secret '${ref.secretKeyRef.name}' key '${ref.secretKeyRef.key}'`;
+  if (ref.configMapKeyRef) return `config map '${ref.configMapKeyRef.name}' key '${ref.configMapKeyRef.key}'`;
+  return 'an empty reference';
+}
+
+/** Reads a secret-or-value field; a failed lookup stops the check with a {@link CheckFailure}. */
+export async function resolveValue(
+  field: SecretOrValue | NamedSecretOrValue,
+  context: CheckRunContext,
+  what: string,
+): Promise<string> {
+  if (field.value !== undefined) return field.value;
+  if (!field.valueFrom) return '';
+  try {
+    return await context.resolveSecret(field.valueFrom);
+  } catch (error) {
+    throw new CheckFailure(`could not read ${what} from ${describeValueFrom(field.valueFrom)}: ${errorText(error)}`);
+  }
+}
+
+/** Resolves an optional secret-or-value field, keeping "absent" distinct from "empty". */
+export async function resolveOptionalValue(
+  field: SecretOrValue | undefined,
+  context: CheckRunContext,
+  what: string,
+): Promise<string | undefined> {
+  return field ? resolveValue(field, context, what) : undefined;
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from '../../config/config.js';
+import { hashPassword, randomToken } from './identity-crypto.js';
+import { createIdentityRepository } from './identity-repository.js';
+import type { IdentitySettings } from './identity-service.js';
+
+/**
+ * Start-up of the identity service: the secret key that encrypts TOTP seeds, and the first
+ * admin identity. The server calls these once, after migrations.
+ */
+
+export const SECRET_KEY_FILE = 'secret-key';
+export const ADMIN_CREDENTIALS_FILE = 'admin-credentials';
+export const DEFAULT_ADMIN_EMAIL = 'admin@lookout.local';
+
+/**
+ * LOOKOUT_SECRET_KEY, or the key kept in `<data dir>/secret-key` (generated on first start,
+ * mode 0600). Replicas sharing one database must share LOOKOUT_SECRET_KEY.
+ */
+export async function resolveSecretKey(options: {
+  secretKey?: string;
+  dataDir: string;
+  logger?: Pick<Logger, 'info'>;
+}): Promise<string> {
+  if (options.secretKey) return options.secretKey;
+  const file = path.join(options.dataDir, SECRET_KEY_FILE);
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  try {
+    // 'wx' fails when another process created the file first; then its key is used.
+    await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+    options.logger?.info({ file }, 'Generated the secret key that encrypts identity secrets');
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
+    throw error;
+  }
+}
+
+/** The identity settings of a configuration, with the secret key resolved. */
+export async function identitySettingsFromConfig(
+  config: Config,
+  logger?: Pick<Logger, 'info'>,
+): Promise<IdentitySettings> {
+  return {
+    secretKey: await resolveSecretKey({
+      ...(config.secretKey ? { secretKey: config.secretKey } : {}),
+      dataDir: config.dataDir,
+      ...(logger ? { logger } : {}),
+    }),
+    registrationOpen: config.registrationOpen,
+    sessionLifetimeMs: config.sessionLifetime,
+    ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
+    smtpFrom: config.smtpFrom,
+    oidcProviders: config.oidcProviders,
+    ...(config.kratosPublicUrl ? { kratosPublicUrl: config.kratosPublicUrl } : {}),
+  };
+}
+
+export type EnsureAdminOptions = {
+  pool: pg.Pool;
+  dataDir: string;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  adminEmail?: string;
+  adminPassword?: string;
+};
+
+/**
+ * On the first start (no identity at all) creates the admin identity from
+ * LOOKOUT_ADMIN_EMAIL / LOOKOUT_ADMIN_PASSWORD. Without a password it generates one, writes
+ * it to `<data dir>/admin-credentials` (0600) and logs it once: the issue asks for that, and
+ * it is the only secret Lookout ever logs. Returns the new identity's id, if any.
+ */
+export async function ensureAdminIdentity(options: EnsureAdminOptions): Promise<string | undefined> {
+  const repository = createIdentityRepository(options.pool);
+  const email = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  const generated = options.adminPassword === undefined;
+  const password = options.adminPassword ?? randomToken().slice(0, 24);
+  const hashed = await hashPassword(password);
+  const id = await repository.transaction(async (tx) => {
+    // Replicas starting together: one creates the admin, the others see it.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('lookout-identity-admin'))");
+    if ((await repository.countIdentities(tx)) > 0) return undefined;
+    const identity = await repository.insertIdentity(
+      { traits: { email, name: { first: 'Admin' } }, schemaId: 'default', state: 'active' },
+      tx,
+    );
+    await repository.syncAddresses(identity.id, email, { verified: true }, tx);
+    await repository.upsertCredential(identity.id, 'password', { hashed_password: hashed }, [email], tx);
+    return identity.id;
+  });
+  if (!id) return undefined;
+  if (generated) {
+    await mkdir(options.dataDir, { recursive: true });
+    const file = path.join(options.dataDir, ADMIN_CREDENTIALS_FILE);
+    await writeFile(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });
+    options.logger.warn(
+      { file },
+      `Created the first admin identity ${email} with the generated password ${password} (also written to ${file}). Change it after signing in.`,
+    );
+  } else {
+    options.logger.info(
+      { email },
+      'Created the first admin identity from LOOKOUT_ADMIN_EMAIL and LOOKOUT_ADMIN_PASSWORD',
+    );
+  }
+  return id;
+}

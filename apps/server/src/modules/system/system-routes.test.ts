@@ -1,0 +1,74 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { createDatabase } from '../../db/database.js';
+import { findFreePort } from '../../db/free-port.js';
+import { SERVER_VERSION } from '../../version.js';
+
+describe('system routes', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('reports a healthy database with 200', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: { status: 'ok' } });
+    expect(response.json().database.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers /api/about with the backend Version the user menu shows', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/about' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().Version).toBe(SERVER_VERSION);
+    expect(Date.parse(response.json().Timestamp)).not.toBeNaN();
+  });
+
+  it('answers an unknown /api path with a JSON 404 in the error envelope', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'No API route matches GET /api/does-not-exist.' },
+      message: 'No API route matches GET /api/does-not-exist.',
+    });
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/about']));
+    const about = document.paths['/api/about'].get.responses['200'].content['application/json'].schema;
+    expect(about.properties).toHaveProperty('Version');
+  });
+
+  it('serves the interactive API docs at /api/docs', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('health with an unreachable database', () => {
+  it('answers 503 and says the database is unavailable', async () => {
+    const port = await findFreePort();
+    const unreachable = createDatabase({
+      url: `postgres://nobody:nothing@127.0.0.1:${port}/none`,
+      logger: pino({ level: 'silent' }),
+    });
+    const testApp = await buildTestApp({ database: unreachable });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'degraded', database: { status: 'unavailable' } });
+      expect(response.json().database.error).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await testApp.close();
+      await unreachable.close();
+    }
+  });
+});

@@ -1,0 +1,193 @@
+import type { Logger } from 'pino';
+import type { Config } from './config/config.js';
+import { redactUrl } from './config/config.js';
+import { assertSupportedVersion, createDatabase, type Database } from './db/database.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { runMigrations } from './db/migrate.js';
+import { recordStart } from './db/installation.js';
+import { buildApp } from './http/app.js';
+import {
+  DEFAULT_ADMIN_EMAIL,
+  ensureAdminIdentity,
+  identitySettingsFromConfig,
+} from './modules/identity/identity-bootstrap.js';
+// access
+import { ensureAdminRole } from './modules/access/access-bootstrap.js';
+import { loadLocalProperties } from './modules/access/local-properties.js';
+// end access
+// health
+import type { CanaryApplySource } from '@lookout/contracts';
+import { ensureSelfCanary } from './modules/health/health-bootstrap.js';
+import { applyCanaryFiles, attachToRunningEmbedded, type ApplyLine } from './modules/health/health-cli.js';
+import { readHealthSettings, type HealthSettings } from './modules/health/health-settings.js';
+import { createHealthWorkers, type HealthWorkers } from './modules/health/health-workers.js';
+// end health
+import { DEFAULT_WEB_DIR } from './http/web-app.js';
+import { SERVER_VERSION } from './version.js';
+
+export type RunningDatabase = { database: Database; embedded?: EmbeddedDatabase };
+
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL when it is not set. */
+export async function openDatabase(config: Config, logger: Logger): Promise<RunningDatabase> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
+    url = embedded.url;
+  } else {
+    logger.info({ database: redactUrl(url) }, 'Using the PostgreSQL at DATABASE_URL');
+  }
+  const database = createDatabase({ url, logger });
+  try {
+    const version = await assertSupportedVersion(database);
+    logger.info({ postgres: version }, 'Connected to PostgreSQL');
+  } catch (error) {
+    await database.close();
+    await embedded?.stop();
+    throw error;
+  }
+  return { database, ...(embedded ? { embedded } : {}) };
+}
+
+export async function closeDatabase({ database, embedded }: RunningDatabase): Promise<void> {
+  await database.close();
+  await embedded?.stop();
+}
+
+/** `lookout migrate`: apply pending migrations and exit. */
+export async function migrateOnly(config: Config, logger: Logger): Promise<void> {
+  const running = await openDatabase(config, logger);
+  try {
+    const applied = await runMigrations(running.database.pool, logger);
+    if (applied.length === 0) logger.info('The database schema is up to date');
+  } finally {
+    await closeDatabase(running);
+  }
+}
+
+/**
+ * `lookout serve`: database, migrations, HTTP. SIGINT and SIGTERM stop accepting requests,
+ * let in-flight ones finish, then stop the embedded PostgreSQL cleanly.
+ */
+export async function serve(
+  config: Config,
+  logger: Logger,
+  health: HealthSettings = readHealthSettings(process.env),
+): Promise<void> {
+  const running = await openDatabase(config, logger);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let healthWorkers: HealthWorkers | undefined; // health
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: string) => {
+    stopping ??= (async () => {
+      logger.info({ signal }, 'Shutting down');
+      try {
+        await healthWorkers?.stop(); // health: stop claiming checks before the database goes
+        await app?.close();
+      } finally {
+        await closeDatabase(running);
+      }
+    })();
+    return stopping;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void shutdown(signal).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'Shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  try {
+    await runMigrations(running.database.pool, logger);
+    const installation = await recordStart(running.database.pool, SERVER_VERSION);
+    logger.info(
+      { installationId: installation.id, firstStartedAt: installation.firstStartedAt.toISOString() },
+      'Installation record loaded',
+    );
+    // identity: the secret key, then the first admin (once, on an empty identity store).
+    const identity = await identitySettingsFromConfig(config, logger);
+    const createdAdminId = await ensureAdminIdentity({
+      pool: running.database.pool,
+      dataDir: config.dataDir,
+      logger,
+      ...(config.adminEmail ? { adminEmail: config.adminEmail } : {}),
+      ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
+    });
+    // access: the first admin gets the admin role; with no active admin left, the person
+    // with the admin email gets it back. Local properties are read once, here.
+    await ensureAdminRole({
+      pool: running.database.pool,
+      logger,
+      ...(createdAdminId ? { createdAdminId } : {}),
+      adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL,
+    });
+    const localProperties = await loadLocalProperties({
+      ...(config.properties !== undefined ? { inline: config.properties } : {}),
+      ...(config.propertiesFile ? { file: config.propertiesFile } : {}),
+      dataDir: config.dataDir,
+    });
+    if (localProperties.length > 0) {
+      logger.info({ properties: localProperties.map((property) => property.name) }, 'Loaded local properties');
+    }
+    // end access
+    app = await buildApp({
+      logger,
+      database: running.database,
+      version: SERVER_VERSION,
+      webDir: config.webDir ?? DEFAULT_WEB_DIR,
+      identity,
+      localProperties, // access
+      health: { checkTimeoutMs: health.checkTimeoutMs, summaryRefreshMs: health.summaryRefreshMs }, // health
+    });
+    await app.listen({ port: config.port, host: config.host });
+    logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
+    // health: the lookout-self canary (once listening, so its first run finds /api/health),
+    // then the check scheduler and roll-up jobs unless this replica is `--role api`.
+    await ensureSelfCanary({
+      pool: running.database.pool,
+      logger,
+      enabled: health.selfCanary,
+      host: config.host,
+      port: config.port,
+      databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
+    });
+    if (health.workers) {
+      healthWorkers = createHealthWorkers({ pool: running.database.pool, logger, settings: health });
+      healthWorkers.start();
+    } else {
+      logger.info({ role: health.role }, 'Background workers are off in this process');
+    }
+    // end health
+  } catch (error) {
+    await shutdown('startup-failure').catch(() => undefined);
+    throw error;
+  }
+}
+
+// health
+/**
+ * `lookout apply -f canary.yaml`: canary documents straight into the database, attaching to
+ * the embedded PostgreSQL of a running server when there is one (modules/health/health-cli.ts).
+ */
+export async function applyCanaries(
+  config: Config,
+  logger: Logger,
+  options: { files: string[]; source: CanaryApplySource },
+): Promise<ApplyLine[]> {
+  const attached = config.databaseUrl ? undefined : await attachToRunningEmbedded(config.dataDir);
+  const running = attached ? undefined : await openDatabase(config, logger);
+  const pool = attached?.pool ?? (running as RunningDatabase).database.pool;
+  try {
+    await runMigrations(pool, logger);
+    return await applyCanaryFiles({ pool, logger, ...options });
+  } finally {
+    if (attached) await attached.close();
+    else if (running) await closeDatabase(running);
+  }
+}
+// end health

@@ -1,0 +1,35 @@
+import { FEATURE_FLAGS_PAGE_TEXTS, HEALTH_PAGE_TEXTS, USERS_PAGE_TEXTS } from '@lookout/contracts';
+import { Flag, HeartPulse, Users } from 'lucide-react';
+import type { NavigationRegistry } from '@/components/layout/navigation-registry';
+
+/**
+ * The console areas this build ships. An area is listed here only once its page exists
+ * (its route is added in `router.tsx` at the same time), so the sidebar never links to
+ * nothing. `/` leads to the first area; with none, it shows the home page's empty state.
+ * Adding the notifications area also shows the bell in the top bar. The sidebar shows an item
+ * only while its feature is enabled and the user may read its resource (`visible-navigation.ts`).
+ */
+export const navigation: NavigationRegistry = {
+  areas: [
+    // The spec's first area is /topology; until it exists, '/' leads to Health.
+    { path: '/health', label: HEALTH_PAGE_TEXTS.title, icon: HeartPulse, feature: 'health', resource: 'canaries' },
+  ],
+  settings: [
+    // Users is hidden with the hosted identity provider (spec 1, section 2.2); that variant
+    // does not exist yet.
+    {
+      path: '/settings/users',
+      label: USERS_PAGE_TEXTS.title,
+      icon: Users,
+      feature: 'settings.users',
+      resource: 'identities',
+    },
+    {
+      path: '/settings/feature-flags',
+      label: FEATURE_FLAGS_PAGE_TEXTS.title,
+      icon: Flag,
+      feature: 'settings.feature_flags',
+      resource: 'feature_flags',
+    },
+  ],
+};

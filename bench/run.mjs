@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm run bench [-- <name>...]`: runs the named benchmarks (all when none is named) one after
+// another, each in its own process, after the build. Results land in bench/results/<name>.json.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BENCHMARKS = {
+  pgrest: 'pgrest/run.mjs',
+  'data-api': 'data-api/run.mjs',
+  'health-summary': 'health/summary.mjs',
+  'health-scheduler': 'health/scheduler.mjs',
+};
+// `pgrest` in the issue's sense covers both the engine alone and the engine behind /api/db.
+// `health` (issue 6): the summary endpoint on 20M statuses and the scheduler at 5,000 checks.
+const ALIASES = { pgrest: ['pgrest', 'data-api'], health: ['health-summary', 'health-scheduler'] };
+
+const requested = process.argv.slice(2);
+const names =
+  requested.length === 0 ? Object.keys(BENCHMARKS) : [...new Set(requested.flatMap((name) => ALIASES[name] ?? [name]))];
+const unknown = names.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}. Available: ${Object.keys(BENCHMARKS).join(', ')}.`);
+  process.exit(2);
+}
+let failed = false;
+for (const name of names) {
+  console.log(`\n== bench ${name} ==`);
+  const result = spawnSync(process.execPath, [path.join(here, BENCHMARKS[name])], { stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,70 @@
+import type { Resource } from './enums.js';
+
+/**
+ * The relations (tables, views, functions as `rpc/<name>`) reachable through `/api/db`, each
+ * with the RBAC resource that guards it (spec 1, section 6): GET/HEAD need read on it,
+ * POST/PATCH/PUT/DELETE need write. A relation missing here answers 404, even when it exists.
+ * Each area adds its relations here when its migration creates them.
+ */
+export const DATA_API_RELATIONS = {
+  people: 'database',
+  teams: 'database',
+  team_members: 'database',
+  agents: 'agents',
+  properties: 'feature_flags',
+  logging_backends: 'logging_backends',
+  // health (4_health.sql): canaries and what is derived from them; job history is read by
+  // the Job History page and guarded like the other system tables.
+  canaries: 'canaries',
+  canaries_with_status: 'canaries',
+  checks: 'canaries',
+  check_statuses: 'canaries',
+  check_statuses_1h: 'canaries',
+  check_statuses_1d: 'canaries',
+  job_histories: 'database',
+  job_history_names: 'database',
+  // access (5_access.sql): every role reads the roles (the web checks permissions with the
+  // signed-in user's row), so the view sits under 'database', which every role reads, like
+  // `people`. Identities only for roles that read identities (the Users page).
+  people_roles: 'database',
+  identities: 'identities',
+} as const satisfies Record<string, Resource>;
+
+export type DataApiRelation = keyof typeof DATA_API_RELATIONS;
+
+/** The only `source` value whose rows may be changed through the data API. */
+export const EDITABLE_SOURCE = 'UI';
+
+/** Relations whose rows carry a `source` column and are read-only unless it is `UI`. */
+export const SOURCE_GUARDED_RELATIONS: readonly DataApiRelation[] = [
+  'teams',
+  'team_members',
+  'logging_backends',
+  'canaries',
+];
+
+/** 403 message for a change to a row another source owns. */
+export function sourceGuardMessage(relation: string, source: string): string {
+  return `Rows of ${relation} that come from ${source} are read-only here; change them in ${source} instead.`;
+}
+
+/**
+ * Relations that are read-only through the data API whatever the caller's roles: writes
+ * answer 405 to those allowed to write the resource (403 to the others). Roles change with
+ * `POST /api/rbac/{id}/update_role`; identities through the identity service
+ * (`/api/auth/invite_user`, `/api/people/update`, `DELETE /api/people/{id}`), which keeps
+ * credentials, addresses and sessions in step with them.
+ */
+export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = ['people_roles', 'identities'];
+
+/** 405 message for a write to a {@link READ_ONLY_RELATIONS} relation. */
+export function readOnlyRelationMessage(relation: string): string {
+  return relation === 'people_roles'
+    ? 'people_roles is read-only here; change roles with POST /api/rbac/{id}/update_role.'
+    : `${relation} is read-only here; change users with /api/auth/invite_user, /api/people/update and DELETE /api/people/{id}.`;
+}
+
+/** Looks a relation (or `rpc/<fn>`) up in the allow-list. */
+export function dataApiResource(relation: string): Resource | undefined {
+  return Object.hasOwn(DATA_API_RELATIONS, relation) ? DATA_API_RELATIONS[relation as DataApiRelation] : undefined;
+}

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { CANARY_LIMITS } from './canary.js';
+import { effectiveRoles } from './permissions.js';
+import type { Role } from './enums.js';
+
+/**
+ * The Health API (spec 2 sections 2.2, 2.3, 6 and 7.2; ui-calls section 3.3): the check
+ * summary the dashboard polls, running a check now, and applying a canary document. Status
+ * history, checks, canaries and job history are read through `/api/db` (see
+ * `DATA_API_RELATIONS`).
+ */
+
+/** Where the health endpoints are mounted (the original's canary-checker proxy prefix). */
+export const HEALTH_API_BASE = '/api/canary';
+
+/** A check's health as stored and shown. A check that never ran has none (`null`). */
+export const CHECK_HEALTH = ['healthy', 'unhealthy'] as const;
+/** One of {@link CHECK_HEALTH}. */
+export type CheckHealth = (typeof CHECK_HEALTH)[number];
+
+/** The canary Lookout creates on first start to watch itself (spec: issue 6 item 6). */
+export const SELF_CANARY_NAME = 'lookout-self';
+/** Its namespace. */
+export const SELF_CANARY_NAMESPACE = 'default';
+
+/** `source` values a canary can be applied with through the API or `lookout apply`. */
+export const CANARY_APPLY_SOURCES = ['UI', 'ConfigFile'] as const;
+/** One of {@link CANARY_APPLY_SOURCES}. */
+export type CanaryApplySource = (typeof CANARY_APPLY_SOURCES)[number];
+/** The source of rows Lookout writes itself (the self canary); never editable by hand. */
+export const SYSTEM_SOURCE = 'System';
+
+/** A canary that sets neither `schedule` nor `interval` runs this often (canary-checker's default). */
+export const DEFAULT_CANARY_SCHEDULE = '@every 5m';
+
+/**
+ * Roles that may run a check now (spec 2 section 6: admin, editor, responder, commander).
+ * The permission table has no resource that grants exactly these (responders and commanders
+ * cannot write canaries), so the rule is this list, used by the server and by the web button.
+ */
+export const RUN_CHECK_ROLES: readonly Role[] = ['admin', 'editor', 'responder', 'commander'];
+
+/** True when one of the roles may run a check now (no roles means viewer, who may not). */
+export function canRunCheck(roles: readonly Role[]): boolean {
+  return effectiveRoles(roles).some((role) => RUN_CHECK_ROLES.includes(role));
+}
+
+// ---------------------------------------------------------------------------
+// Time expressions: absolute ISO times and relative ranges such as `now-1h` or `7d`
+// ---------------------------------------------------------------------------
+
+const RELATIVE_UNIT_MS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
+const RELATIVE_PATTERN = /^(?:now)?\s*([+-])?\s*(\d{1,7})\s*(ms|s|mo|m|h|d|w|M|y)$/;
+const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Turns a time expression into an instant: `now`, `now-1h`, `now+15m`, a bare `1h` or `7d`
+ * (meaning that long ago, the way the dashboard's range picker writes ranges), or an ISO 8601
+ * time (`2026-11-21T10:00:00Z`). Units: ms, s, m, h, d, w, M or mo (calendar months), y.
+ * Returns undefined when the text is none of these.
+ */
+export function parseTimeExpression(value: string, now: Date): Date | undefined {
+  const text = value.trim();
+  if (text === 'now') return new Date(now.getTime());
+  const relative = RELATIVE_PATTERN.exec(text);
+  if (relative && (text.startsWith('now') || relative[1] !== '+')) {
+    const sign = relative[1] === '+' ? 1 : -1;
+    const amount = Number(relative[2]) * sign;
+    const unit = relative[3] as string;
+    const result = new Date(now.getTime());
+    if (unit === 'M' || unit === 'mo') result.setUTCMonth(result.getUTCMonth() + amount);
+    else if (unit === 'y') result.setUTCFullYear(result.getUTCFullYear() + amount);
+    else result.setTime(result.getTime() + amount * (RELATIVE_UNIT_MS[unit] ?? Number.NaN));
+    return Number.isNaN(result.getTime()) ? undefined : result;
+  }
+  if (ISO_PATTERN.test(text)) {
+    const parsed = new Date(text.includes('T') || text.length === 10 ? text : text.replace(' ', 'T'));
+    return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+  }
+  return undefined;
+}
+
+const timeExpressionSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(64, { error: 'must be at most 64 characters' })
+  .refine((value) => parseTimeExpression(value, new Date()) !== undefined, {
+    error: 'must be a time such as now, now-1h, 1h, 7d or an ISO 8601 time',
+  });
+
+// ---------------------------------------------------------------------------
+// GET /api/canary/api/summary
+// ---------------------------------------------------------------------------
+
+/**
+ * Query of `GET /api/canary/api/summary`. The range is `[start, end]`: `timeRange` (or `start`)
+ * sets its beginning, `end` its end (default now). With none of them the range is the last
+ * hour, as in the original. `from`/`to` are accepted as synonyms of `start`/`end`.
+ */
+export const checkSummaryQuerySchema = z.object({
+  timeRange: timeExpressionSchema.optional(),
+  start: timeExpressionSchema.optional(),
+  end: timeExpressionSchema.optional(),
+  from: timeExpressionSchema.optional(),
+  to: timeExpressionSchema.optional(),
+  /** Only this check. */
+  check_id: z.uuid({ error: 'must be a check id (UUID)' }).optional(),
+  /** Only the checks of this canary. */
+  canary_id: z.uuid({ error: 'must be a canary id (UUID)' }).optional(),
+});
+/** Query of `GET /api/canary/api/summary`. */
+export type CheckSummaryQuery = z.infer<typeof checkSummaryQuerySchema>;
+
+/** The default summary range when the caller sends none: the last hour. */
+export const DEFAULT_SUMMARY_RANGE = '1h';
+
+const isoTime = z.string().max(40);
+const labelMapSchema = z.record(
+  z.string().max(CANARY_LIMITS.labelKeyLength),
+  z.string().max(CANARY_LIMITS.labelValueLength),
+);
+
+/** Passing and failing runs in the range; last_pass/last_fail are the latest of each. */
+export const checkUptimeSchema = z.object({
+  passed: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  last_pass: isoTime.nullable(),
+  last_fail: isoTime.nullable(),
+});
+/** Uptime of a check over the summary range. */
+export type CheckUptime = z.infer<typeof checkUptimeSchema>;
+
+/** Latency percentiles in milliseconds; null when the check has no timed run in range. */
+export const checkLatencySchema = z.object({
+  p95: z.number().nonnegative().nullable(),
+  p97: z.number().nonnegative().nullable(),
+  p99: z.number().nonnegative().nullable(),
+});
+/** Latency of a check over the summary range. */
+export type CheckLatency = z.infer<typeof checkLatencySchema>;
+
+/** One row of `checks_summary`: the fields the dashboard and the drawer read (spec 2 section 3). */
+export const checkSummarySchema = z.object({
+  id: z.uuid(),
+  canary_id: z.uuid(),
+  canary_name: z.string().max(CANARY_LIMITS.nameLength),
+  canary_namespace: z.string().max(CANARY_LIMITS.namespaceLength),
+  agent_id: z.uuid(),
+  name: z.string().max(CANARY_LIMITS.checkNameLength),
+  namespace: z.string().max(CANARY_LIMITS.namespaceLength).nullable(),
+  type: z.string().max(63),
+  status: z.enum(CHECK_HEALTH).nullable(),
+  icon: z.string().max(CANARY_LIMITS.iconLength).nullable(),
+  description: z.string().max(CANARY_LIMITS.descriptionLength).nullable(),
+  labels: labelMapSchema,
+  severity: z.string().max(63).nullable(),
+  owner: z.string().max(CANARY_LIMITS.nameLength).nullable(),
+  endpoint: z.string().max(CANARY_LIMITS.urlLength).nullable(),
+  uptime: checkUptimeSchema,
+  latency: checkLatencySchema,
+  last_runtime: isoTime.nullable(),
+  next_runtime: isoTime.nullable(),
+  last_transition_time: isoTime.nullable(),
+  silenced_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+  deleted_at: isoTime.nullable(),
+});
+/** One row of `checks_summary`. */
+export type CheckSummary = z.infer<typeof checkSummarySchema>;
+
+/** `GET /api/canary/api/summary` response; `from`/`to` echo the range that was used. */
+export const checkSummaryResponseSchema = z.object({
+  checks_summary: z.array(checkSummarySchema),
+  from: isoTime,
+  to: isoTime,
+});
+/** `GET /api/canary/api/summary` response. */
+export type CheckSummaryResponse = z.infer<typeof checkSummaryResponseSchema>;
+
+// ---------------------------------------------------------------------------
+// POST /api/canary/run/check/{id}
+// ---------------------------------------------------------------------------
+
+/** Path of `POST /api/canary/run/check/{id}`. */
+export const runCheckParamsSchema = z.object({
+  id: z.uuid({ error: 'must be a check id (UUID)' }),
+});
+
+/** What one run produced, as stored in `check_statuses`. */
+export const checkRunResultSchema = z.object({
+  check_id: z.uuid(),
+  time: isoTime,
+  status: z.boolean(),
+  invalid: z.boolean(),
+  duration: z.number().int().nonnegative(),
+  message: z.string().max(20_000),
+  error: z.string().max(20_000).nullable(),
+  detail: z.json().optional(),
+});
+/** What one run produced. */
+export type CheckRunResult = z.infer<typeof checkRunResultSchema>;
+
+/**
+ * `POST /api/canary/run/check/{id}` response: the counts the web reads (`total`, `success`,
+ * `failed`, `errors`, as canary-checker answers) and the stored result.
+ */
+export const runCheckResponseSchema = z.object({
+  total: z.number().int().nonnegative(),
+  success: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  errors: z.array(z.string().max(20_000)).max(10),
+  result: checkRunResultSchema,
+});
+/** `POST /api/canary/run/check/{id}` response. */
+export type RunCheckResponse = z.infer<typeof runCheckResponseSchema>;
+
+// ---------------------------------------------------------------------------
+// POST /api/canary/apply
+// ---------------------------------------------------------------------------
+
+/**
+ * Query of `POST /api/canary/apply`. The body is one canary document, as JSON or as YAML
+ * (`Content-Type: application/yaml`). `source` is who owns the result: `UI` (editable in the
+ * console, the default) or `ConfigFile` (read-only there; what `lookout apply` writes).
+ */
+export const applyCanaryQuerySchema = z.object({
+  source: z.enum(CANARY_APPLY_SOURCES, { error: `must be one of ${CANARY_APPLY_SOURCES.join(', ')}` }).default('UI'),
+});
+
+/** A check as derived from an applied canary. */
+export const appliedCheckSchema = z.object({
+  id: z.uuid(),
+  type: z.string().max(63),
+  name: z.string().max(CANARY_LIMITS.checkNameLength),
+});
+
+/** `POST /api/canary/apply` response. */
+export const applyCanaryResponseSchema = z.object({
+  canary: z.object({
+    id: z.uuid(),
+    name: z.string().max(CANARY_LIMITS.nameLength),
+    namespace: z.string().max(CANARY_LIMITS.namespaceLength),
+    source: z.string().max(255),
+  }),
+  /** True when the canary was created, false when an existing one was updated. */
+  created: z.boolean(),
+  /** Its live checks after the change. */
+  checks: z.array(appliedCheckSchema),
+});
+/** `POST /api/canary/apply` response. */
+export type ApplyCanaryResponse = z.infer<typeof applyCanaryResponseSchema>;

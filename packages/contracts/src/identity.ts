@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Name of the session cookie the built-in identity service (and Ory Kratos) sets. */
+export const IDENTITY_SESSION_COOKIE = 'ory_kratos_session';
+
+/** Where the Kratos-compatible identity API is mounted. */
+export const IDENTITY_API_BASE = '/api/.ory';
+
+/** `GET /api/auth/whoami`: the signed-in caller, read by the web at start. */
+export const authWhoamiResponseSchema = z.object({
+  message: z.literal('success'),
+  payload: z.object({
+    user: z.object({
+      id: z.uuid(),
+      name: z.string().max(255),
+      email: z.string().max(320),
+      avatar: z.string().max(2000).nullable(),
+    }),
+    hostname: z.string().max(255).optional(),
+    database: z.string().max(255).optional(),
+  }),
+});
+export type AuthWhoamiResponse = z.infer<typeof authWhoamiResponseSchema>;
+
+/**
+ * `GET /api/auth/config`: what the sign-in pages need to know before any flow exists,
+ * readable without a session. Kratos publishes no such settings, so Lookout does.
+ */
+export const authConfigResponseSchema = z.object({
+  /** Whether anyone may sign up (`/registration`); else accounts come only by invitation. */
+  registration_open: z.boolean(),
+  /** The OpenID Connect providers one can sign in with, in the configured order. */
+  oidc_providers: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(50),
+        label: z.string().min(1).max(100),
+      }),
+    )
+    .max(20),
+});
+export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;

@@ -1,0 +1,101 @@
+import type pg from 'pg';
+
+/**
+ * The engine's HTTP-level contract. It is framework-agnostic: the Lookout server (Fastify,
+ * under /api/db) and the standalone `pgrest` command both translate their requests into a
+ * {@link PgrestRequest} and write the {@link PgrestResponse} back unchanged.
+ */
+
+export type PgrestMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
+
+export type PgrestRequest = {
+  method: PgrestMethod;
+  /** Path below the mount point without leading slash: `checks`, `rpc/fn`, or `` for the root. */
+  path: string;
+  /** Raw query string without the leading `?`, still percent-encoded (`select=id,name&id=eq.1`). */
+  query: string;
+  /** Lower-cased header names. */
+  headers: Record<string, string | undefined>;
+  /** Raw request body (UTF-8 text), when there is one. */
+  body?: string;
+};
+
+export type PgrestResponse = {
+  status: number;
+  headers: Record<string, string>;
+  /** Response body; empty string for 204/HEAD. */
+  body: string;
+};
+
+/** Who is asking, once the caller's credentials were checked. */
+export type PgrestCaller = {
+  /** Database role to `SET LOCAL ROLE` to; undefined means no role switch. */
+  role?: string;
+  /** JWT claims (or equivalent), exposed as `request.jwt.claims` like PostgREST does. */
+  claims?: Record<string, unknown>;
+};
+
+/** What a request is about to do to a relation, for {@link PgrestOptions.authorize}. */
+export type PgrestAccess = {
+  /** Relation name (table, view) or function name for RPC. */
+  relation: string;
+  schema: string;
+  kind: 'relation' | 'function';
+  /** `read` for GET/HEAD (and RPC via GET), `write` for POST/PATCH/PUT/DELETE (and RPC via POST). */
+  action: 'read' | 'write';
+  method: PgrestMethod;
+  /** Every relation the request touches through embedding, also checked with `read`. */
+  embedded: boolean;
+};
+
+/**
+ * A row guard: rows of `relation` whose `column` is not `allowed` cannot be changed (PATCH,
+ * PUT, DELETE, or an upsert touching them) nor created with another value. The engine checks
+ * inside the request's transaction and answers 403 with `message(value)`.
+ */
+export type RowGuard = {
+  column: string;
+  allowed: string;
+  message: (value: string) => string;
+};
+
+export type PgrestOptions = {
+  pool: pg.Pool;
+  /** Exposed schemas; the first is the default (`Accept-Profile`/`Content-Profile` pick another). */
+  schemas: string[];
+  /** Role used when the caller has none (PostgREST `db-anon-role`). */
+  anonRole?: string;
+  /** Transaction end (PostgREST `db-tx-end`). Default `commit`. */
+  txEnd?: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  /** Function called at the start of each transaction (PostgREST `db-pre-request`). */
+  preRequest?: string;
+  /** Hard cap on rows a read returns (PostgREST `db-max-rows`). */
+  maxRows?: number;
+  /** Per-request statement timeout, milliseconds. Default 30000. */
+  statementTimeoutMs?: number;
+  /**
+   * Keep the engine's statements prepared on each pooled connection (PostgREST's
+   * `db-prepared-statements`), so PostgreSQL parses and plans a request shape once per
+   * connection. Default true; turn it off behind a transaction-mode connection pooler.
+   */
+  preparedStatements?: boolean;
+  /**
+   * Called for the target relation and for each embedded relation before any SQL runs.
+   * Return `{ allowed: false, status, message }` to refuse (404 to hide, 403 to forbid).
+   */
+  authorize?: (
+    access: PgrestAccess,
+    /** The caller passed to `handle` (an empty object when none), so decisions can use its claims. */
+    caller: PgrestCaller,
+  ) => { allowed: true } | { allowed: false; status: 401 | 403 | 404; message: string };
+  /** Row guards per relation name (Lookout: `source` must be `UI`). */
+  rowGuard?: (relation: string) => RowGuard | undefined;
+};
+
+export type PgrestEngine = {
+  handle: (request: PgrestRequest, caller?: PgrestCaller) => Promise<PgrestResponse>;
+  /** Re-reads the schema cache from pg_catalog (also triggered by NOTIFY pgrst, 'reload schema'). */
+  reloadSchema: () => Promise<void>;
+  /** Stops listening for schema reload notifications. Does not end the pool. */
+  close: () => Promise<void>;
+};

@@ -1,0 +1,116 @@
+import type { PgrestCaller, PgrestEngine, PgrestOptions, PgrestRequest, PgrestResponse } from './engine-types.js';
+import { requestTooComplex } from './errors/api-errors.js';
+import { fromPgError, isPgError } from './errors/pg-error.js';
+import { isPgrstError, PgrstError } from './errors/pgrst-error.js';
+import { handleCall } from './http/call-handler.js';
+import { allowsTxOverride, type EngineLimits, type EngineState } from './http/engine-state.js';
+import { handleMutation } from './http/mutate-handler.js';
+import { handleOptions, handleRoot } from './http/info-handler.js';
+import { handleRead } from './http/read-handler.js';
+import { buildRequestContext } from './http/request-context.js';
+import { errorResponse } from './http/response.js';
+import { SchemaCacheStore, type PgrestLogger } from './schema/schema-cache-store.js';
+
+/** Options beyond the shared contract: a logger and request bounds. */
+export type PgrestEngineOptions = PgrestOptions & {
+  /** Where unexpected failures (500) and listener problems are reported. */
+  logger?: PgrestLogger;
+  /** Request bounds; defaults keep any single request cheap to refuse. */
+  limits?: Partial<EngineLimits>;
+  /** Skip `LISTEN pgrst` (schema reloads then only via reloadSchema()). */
+  listen?: boolean;
+};
+
+const DEFAULT_LIMITS: EngineLimits = { maxQueryLength: 16_384, maxEmbeds: 64, maxBodyLength: 10 * 1024 * 1024 };
+
+/**
+ * Creates the engine: loads the schema cache, listens for `NOTIFY pgrst`, and returns the
+ * request handler. The pool stays owned by the caller.
+ */
+export async function createPgrest(options: PgrestEngineOptions): Promise<PgrestEngine> {
+  if (options.schemas.length === 0) throw new Error('pgrest: at least one schema must be exposed');
+  const store = new SchemaCacheStore(options.pool, options.schemas, options.logger);
+  await store.reload();
+  if (options.listen !== false) {
+    // Reloads on NOTIFY are a convenience: a failed LISTEN (e.g. behind a transaction
+    // pooler) must not keep the engine from serving; the store retries in the background.
+    await store.listen().catch((error: unknown) => {
+      options.logger?.warn('pgrest: cannot LISTEN for schema reloads, retrying in the background', error);
+      store.retryListen();
+    });
+  }
+  const state: EngineState = {
+    options,
+    exec: { pool: options.pool, prepare: options.preparedStatements ?? true },
+    store,
+    ...(options.logger ? { logger: options.logger } : {}),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  };
+  return {
+    handle: (request, caller) => handle(state, request, caller),
+    reloadSchema: () => store.reload(),
+    close: () => store.close(),
+  };
+}
+
+async function dispatch(
+  state: EngineState,
+  request: PgrestRequest,
+  caller: PgrestCaller | undefined,
+): Promise<PgrestResponse> {
+  if (request.query.length > state.limits.maxQueryLength) {
+    throw requestTooComplex(`the query string is longer than ${state.limits.maxQueryLength} characters`);
+  }
+  if (request.body !== undefined && request.body.length > state.limits.maxBodyLength) {
+    throw new PgrstError({ status: 413, code: 'PGRST102', message: 'Request body too large' });
+  }
+  const ctx = buildRequestContext(request, {
+    schemas: state.options.schemas,
+    allowTxOverride: allowsTxOverride(state),
+    isTimezone: (name) => state.store.current.timezones.has(name),
+  });
+  if (ctx.method === 'OPTIONS') return handleOptions(state, ctx);
+  switch (ctx.route.kind) {
+    case 'root':
+      return handleRoot(state, ctx);
+    case 'rpc':
+      return handleCall(state, ctx, caller);
+    case 'relation':
+      return ctx.method === 'GET' || ctx.method === 'HEAD'
+        ? handleRead(state, ctx, caller)
+        : handleMutation(state, ctx, caller);
+  }
+}
+
+/** Network-level failures reaching PostgreSQL (PostgREST answers these with 503). */
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return true;
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(error.message);
+}
+
+async function handle(
+  state: EngineState,
+  request: PgrestRequest,
+  caller: PgrestCaller | undefined,
+): Promise<PgrestResponse> {
+  try {
+    return await dispatch(state, request, caller);
+  } catch (error) {
+    if (isPgrstError(error)) return errorResponse(error);
+    if (isPgError(error)) {
+      const mapped = fromPgError(error, caller?.role !== undefined);
+      if (mapped.status >= 500) state.logger?.error('pgrest: database error', error);
+      return errorResponse(mapped);
+    }
+    if (isConnectionError(error)) {
+      state.logger?.error('pgrest: database connection error', error);
+      return errorResponse(
+        new PgrstError({ status: 503, code: 'PGRST001', message: 'Database client error. Retrying the connection.' }),
+      );
+    }
+    state.logger?.error('pgrest: unexpected failure', error);
+    return errorResponse(new PgrstError({ status: 500, code: 'PGRSTX00', message: 'Internal server error' }));
+  }
+}

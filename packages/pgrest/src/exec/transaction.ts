@@ -1,0 +1,220 @@
+import type pg from 'pg';
+import { quoteIdent } from '../sql/sql-params.js';
+import { isMissingStatement, runBatch, type Statement, type TextRow } from './batch.js';
+
+/** Settings applied at the start of a request's transaction, as PostgREST does. */
+export type TransactionSettings = {
+  readOnly: boolean;
+  role?: string;
+  claims?: Record<string, unknown>;
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+  statementTimeoutMs: number;
+  /** Schema-qualified or bare name of a function to call first (db-pre-request). */
+  preRequest?: string;
+  /** Request schema first, then public, like PostgREST's search_path. */
+  searchPath: string[];
+  /** `Prefer: timezone=` (already checked against pg_timezone_names). */
+  timezone?: string;
+};
+
+/** Where and how requests run. */
+export type Executor = {
+  pool: pg.Pool;
+  /** Keep statements prepared per connection (PostgREST's `db-prepared-statements`). */
+  prepare: boolean;
+};
+
+/** Whether the work's result should be committed. */
+export type WorkResult<T> = { value: T; commit: boolean };
+
+/** A request's transaction as the work inside it sees it. */
+export type TxClient = {
+  /** Runs statements in one round trip (the transaction's opening rides along with the first). */
+  run: (statements: readonly Statement[]) => Promise<TextRow[][]>;
+  /** Runs one statement and returns its rows. */
+  query: <R extends TextRow>(text: string, values: readonly unknown[]) => Promise<R[]>;
+};
+
+function headersJson(headers: Record<string, string | undefined>): string {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    // Credentials stay out of GUCs that any function can read back.
+    if (value !== undefined && key !== 'cookie' && key !== 'authorization') out[key] = value;
+  }
+  return JSON.stringify(out);
+}
+
+function cookiesJson(header: string | undefined): string {
+  if (header === undefined || header === '') return '{}';
+  const out: Record<string, string> = {};
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return JSON.stringify(out);
+}
+
+/**
+ * The statements that open a request's transaction: BEGIN (unless the transaction is the
+ * implicit one of a single batch), the `request.*` settings, statement timeout, search_path,
+ * timezone and role (all transaction-local), then the pre-request function. Their text
+ * depends only on the engine's configuration and which settings are present, so they are
+ * few and stay prepared on every connection.
+ */
+function openingStatements(settings: TransactionSettings, prepare: boolean, implicit: boolean): Statement[] {
+  const statements: Statement[] = [];
+  if (!implicit) statements.push({ text: settings.readOnly ? 'BEGIN READ ONLY' : 'BEGIN', prepare, discard: true });
+  const values: unknown[] = [
+    JSON.stringify(settings.claims ?? {}),
+    settings.method,
+    settings.path,
+    headersJson(settings.headers),
+    cookiesJson(settings.headers.cookie),
+    String(settings.statementTimeoutMs),
+    settings.searchPath.map(quoteIdent).join(', '),
+  ];
+  let text =
+    "SELECT set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true), " +
+    "set_config('request.path', $3, true), set_config('request.headers', $4, true), " +
+    "set_config('request.cookies', $5, true), set_config('statement_timeout', $6, true), " +
+    "set_config('search_path', $7, true)";
+  // An implicit transaction has no BEGIN to carry READ ONLY; setting it before the first
+  // statement that reads or writes is equivalent.
+  if (implicit && settings.readOnly) text += ", set_config('transaction_read_only', 'on', true)";
+  if (settings.timezone !== undefined) {
+    values.push(settings.timezone);
+    text += `, set_config('timezone', $${values.length}, true)`;
+  }
+  if (settings.role !== undefined) {
+    values.push(settings.role);
+    text += `, set_config('role', $${values.length}, true)`;
+  }
+  statements.push({ text, values, prepare, discard: true });
+  if (settings.preRequest) {
+    const name = settings.preRequest.split('.').map(quoteIdent).join('.');
+    statements.push({ text: `SELECT ${name}()`, prepare, discard: true });
+  }
+  return statements;
+}
+
+/** The statements as the executor sends them: unnamed when prepared statements are off. */
+function unprepared(exec: Executor, statements: readonly Statement[]): readonly Statement[] {
+  return exec.prepare ? statements : statements.map((statement) => ({ ...statement, prepare: false }));
+}
+
+function endStatement(commit: boolean, prepare: boolean): Statement {
+  return { text: commit ? 'COMMIT' : 'ROLLBACK', prepare, discard: true };
+}
+
+/** Rolls back after a failure; a connection that cannot even do that is not reused. */
+async function rollback(client: pg.PoolClient): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error('rollback failed');
+  }
+}
+
+/**
+ * Runs `attempt` once more when it failed because the connection lost the engine's prepared
+ * statements behind its back (DEALLOCATE or DISCARD ALL by another user of the pool): the
+ * failed attempt was rolled back, and its connection's statements are prepared afresh.
+ */
+async function retryOnLostStatements<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isMissingStatement(error)) throw error;
+    return attempt();
+  }
+}
+
+/**
+ * A whole request in one round trip: its transaction's opening, `statements`, and the end.
+ * Committing requests run as the implicit transaction of the batch (committed by its Sync,
+ * rolled back by any error); the others are wrapped in BEGIN … ROLLBACK. Returns the rows
+ * of `statements` only. For work whose commit does not depend on what it reads.
+ */
+export function runTransaction(
+  exec: Executor,
+  settings: TransactionSettings,
+  statements: readonly Statement[],
+  commit: boolean,
+): Promise<TextRow[][]> {
+  return retryOnLostStatements(() => transactionBatch(exec, settings, statements, commit));
+}
+
+async function transactionBatch(
+  exec: Executor,
+  settings: TransactionSettings,
+  statements: readonly Statement[],
+  commit: boolean,
+): Promise<TextRow[][]> {
+  const opening = openingStatements(settings, exec.prepare, commit);
+  const work = unprepared(exec, statements);
+  const batch = commit ? [...opening, ...work] : [...opening, ...work, endStatement(false, exec.prepare)];
+  const client = await exec.pool.connect();
+  let broken: Error | undefined;
+  try {
+    const rows = await runBatch(client, batch, settings.role);
+    return rows.slice(opening.length, opening.length + statements.length);
+  } catch (error) {
+    // An explicit transaction stays open (failed) after an error; the implicit one is gone.
+    if (!commit) broken = await rollback(client);
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * Runs `work` in one transaction on a pool client: BEGIN (READ ONLY for reads), the
+ * caller's role, `request.*` settings, statement timeout and the pre-request function,
+ * then COMMIT or ROLLBACK as `work` decides. The opening travels with the work's first
+ * statements, so a transaction of one statement costs two round trips. Errors roll back
+ * and propagate.
+ */
+export function runInTransaction<T>(
+  exec: Executor,
+  settings: TransactionSettings,
+  work: (client: TxClient) => Promise<WorkResult<T>>,
+): Promise<T> {
+  return retryOnLostStatements(() => transaction(exec, settings, work));
+}
+
+async function transaction<T>(
+  exec: Executor,
+  settings: TransactionSettings,
+  work: (client: TxClient) => Promise<WorkResult<T>>,
+): Promise<T> {
+  const client = await exec.pool.connect();
+  let opened = false;
+  let broken: Error | undefined;
+  const run = async (statements: readonly Statement[]): Promise<TextRow[][]> => {
+    const opening = opened ? [] : openingStatements(settings, exec.prepare, false);
+    opened = true;
+    const rows = await runBatch(client, [...opening, ...unprepared(exec, statements)], settings.role);
+    return rows.slice(opening.length);
+  };
+  const tx: TxClient = {
+    run,
+    query: async <R extends TextRow>(text: string, values: readonly unknown[]): Promise<R[]> => {
+      const [rows = []] = await run([{ text, values }]);
+      return rows as R[];
+    },
+  };
+  try {
+    const { value, commit } = await work(tx);
+    // Work that sent nothing still opens the transaction: the pre-request function may refuse.
+    await run([endStatement(commit, exec.prepare)]);
+    return value;
+  } catch (error) {
+    if (opened) broken = await rollback(client);
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

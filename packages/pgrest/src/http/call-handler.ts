@@ -1,0 +1,196 @@
+import type { PgrestCaller, PgrestResponse } from '../engine-types.js';
+import { invalidBody, maxAffectedRpcViolation, maxAffectedViolation, singularityError } from '../errors/api-errors.js';
+import { selectStatements, type SelectResult } from '../exec/run-select.js';
+import { runInTransaction, runTransaction } from '../exec/transaction.js';
+import { preferenceApplied } from '../parser/preferences.js';
+import { parseQueryParams } from '../parser/query-params.js';
+import { findRoutine } from '../plan/find-routine.js';
+import { buildReadPlan, type RootSource } from '../plan/read-plan.js';
+import { qualifiedKey, type Column, type Routine } from '../schema/schema-types.js';
+import { callCteSql, type CallArgs } from '../sql/call-sql.js';
+import { quoteIdent } from '../sql/sql-params.js';
+import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import { parsePayload } from './payload.js';
+import { topLevelRange } from './ranges.js';
+import type { RequestContext } from './request-context.js';
+import { errorResponse, negotiateBody, rangeStatus } from './response.js';
+import { applyResponseGucs } from './response-gucs.js';
+
+function rootFor(state: EngineState, routine: Routine): RootSource {
+  const cache = state.store.current;
+  if (routine.returns.kind === 'composite') {
+    const table = routine.returns.relation ? cache.tables.get(qualifiedKey(routine.returns.relation)) : undefined;
+    if (table)
+      return { relation: table, columns: table.columnsByName, requestName: table.name, computed: table.computedFields };
+    const columns = routine.returns.columns ?? [];
+    return {
+      relation: { schema: routine.schema, name: routine.name },
+      columns: new Map(columns.map((column) => [column.name, column])),
+      requestName: routine.name,
+    };
+  }
+  const column: Column = {
+    name: routine.name,
+    type: routine.returns.type,
+    baseType: routine.returns.type,
+    nullable: true,
+    default: null,
+    position: 1,
+    generated: false,
+  };
+  return {
+    relation: { schema: routine.schema, name: routine.name },
+    columns: new Map([[routine.name, column]]),
+    requestName: routine.name,
+  };
+}
+
+/** GET/HEAD/POST on /rpc/<function>. */
+export async function handleCall(
+  state: EngineState,
+  ctx: RequestContext,
+  caller: PgrestCaller | undefined,
+): Promise<PgrestResponse> {
+  if (ctx.route.kind !== 'rpc') throw new Error('handleCall needs an rpc route');
+  const cache = state.store.current;
+  const isPost = ctx.method === 'POST';
+  const params = parseQueryParams(ctx.request.query, { isRpcRead: !isPost });
+
+  let args: CallArgs;
+  let keys: Set<string>;
+  let bodyText = '{}';
+  if (isPost) {
+    const raw = ctx.request.body;
+    bodyText = raw === undefined || raw.trim() === '' ? '{}' : raw;
+    if (ctx.contentType.kind === 'form') {
+      const payload = parsePayload(raw, ctx.contentType, undefined);
+      bodyText = JSON.stringify(payload.rows[0] ?? {});
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(bodyText);
+    } catch {
+      throw invalidBody('Empty or invalid json');
+    }
+    // An array body calls the function with its first object, as PostgREST does.
+    const isArray = Array.isArray(parsed);
+    const first: unknown = isArray ? (parsed as unknown[])[0] : parsed;
+    keys =
+      typeof first === 'object' && first !== null && !Array.isArray(first)
+        ? new Set(Object.keys(first))
+        : new Set<string>();
+    args = { kind: 'json', body: bodyText, keys: [...keys], isArray };
+  } else {
+    const values = new Map<string, string[]>();
+    for (const { name, value } of params.rpcParams) values.set(name, [...(values.get(name) ?? []), value]);
+    keys = new Set(values.keys());
+    args = { kind: 'direct', values: new Map() };
+    const routineForVariadic = cache.routines.get(qualifiedKey({ schema: ctx.schema, name: ctx.route.name })) ?? [];
+    const variadicNames = new Set(
+      routineForVariadic.flatMap((r) => r.params.filter((p) => p.variadic).map((p) => p.name)),
+    );
+    for (const [name, list] of values) {
+      args.values.set(name, variadicNames.has(name) ? list : (list[list.length - 1] ?? ''));
+    }
+  }
+  const routine = findRoutine(cache, ctx.schema, ctx.route.name, keys, isPost, ctx.contentType);
+  // A single unnamed json/jsonb parameter receives the whole body (PostgREST's fallback).
+  if (isPost && args.kind === 'json' && routine.params.length === 1 && routine.params[0]?.name === '') {
+    args = { kind: 'single', body: bodyText };
+  }
+  authorize(
+    state,
+    {
+      relation: routine.name,
+      schema: routine.schema,
+      kind: 'function',
+      action: isPost ? 'write' : 'read',
+      method: ctx.method,
+      embedded: false,
+    },
+    caller,
+  );
+  const setOf = routine.returns.setOf;
+  if (ctx.prefs.maxAffected !== undefined && ctx.prefs.handling === 'strict' && !setOf) throw maxAffectedRpcViolation();
+  const range = topLevelRange(params, ctx.method, ctx.request.headers.range);
+  params.ranges.set('', range);
+  const source = rootFor(state, routine);
+  const scalar = routine.returns.kind !== 'composite';
+  const root = buildReadPlan(
+    {
+      cache,
+      schema: ctx.schema,
+      ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
+      maxEmbeds: state.limits.maxEmbeds,
+      authorizeEmbed: (relation) =>
+        authorize(
+          state,
+          {
+            relation: relation.name,
+            schema: relation.schema,
+            kind: 'relation',
+            action: 'read',
+            method: ctx.method,
+            embedded: true,
+          },
+          caller,
+        ),
+    },
+    source,
+    scalar ? { ...params, select: [{ type: 'field', field: { name: '*', jsonPath: [] } }] } : params,
+    'call',
+  );
+  const { format, contentType } = negotiateBody(ctx.accept, !scalar);
+  const column = quoteIdent(routine.name);
+  let bodyOverride: string | undefined;
+  if (scalar) {
+    bodyOverride = setOf
+      ? `coalesce(json_agg("_r".${column}), '[]'::json)::text`
+      : `coalesce((json_agg("_r".${column})->0)::text, 'null')`;
+  } else if (!setOf && format.kind !== 'csv') {
+    bodyOverride =
+      (format.kind === 'object' && format.stripNulls) || (format.kind === 'array' && format.stripNulls)
+        ? `json_strip_nulls(json_agg("_r")->0)::text`
+        : `coalesce((json_agg("_r")->0)::text, 'null')`;
+  }
+  const readOnly = !isPost || routine.volatility !== 'volatile';
+  const select = selectStatements({
+    root,
+    fromSql: '"pgrst_call"',
+    prelude: (sqlParams) => callCteSql(routine, args, sqlParams),
+    format,
+    ...(bodyOverride !== undefined ? { bodyOverride } : {}),
+    ...(ctx.prefs.count !== undefined ? { count: ctx.prefs.count } : {}),
+    ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
+  });
+  const maxAffected = ctx.prefs.handling === 'strict' ? ctx.prefs.maxAffected : undefined;
+  const checkResult = (selected: SelectResult): SelectResult => {
+    if (maxAffected !== undefined && selected.page > maxAffected) throw maxAffectedViolation(selected.page);
+    if (format.kind === 'object' && setOf && selected.page !== 1) throw singularityError(selected.page);
+    return selected;
+  };
+  const settings = transactionSettings(state, ctx, caller, readOnly);
+  // A read-only call whose result cannot be refused runs as one round trip; otherwise the
+  // checks on its result decide whether the transaction commits.
+  const result =
+    readOnly && maxAffected === undefined && !(format.kind === 'object' && setOf)
+      ? select.result(await runTransaction(state.exec, settings, select.statements, shouldCommit(state, ctx)))
+      : await runInTransaction(state.exec, settings, async (client) => ({
+          value: checkResult(select.result(await client.run(select.statements))),
+          commit: shouldCommit(state, ctx),
+        }));
+  const shownTotal = ctx.prefs.count !== undefined ? result.total : undefined;
+  const ranged = rangeStatus(root.offset, result.page, shownTotal);
+  if (ranged.error) return errorResponse(ranged.error);
+  const headers: Record<string, string> = { 'Content-Range': ranged.contentRange };
+  const applied = preferenceApplied(ctx.prefs, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
+  if (applied !== undefined) headers['Preference-Applied'] = applied;
+  if (routine.returns.kind === 'void') {
+    const final = applyResponseGucs(204, headers, result.gucHeaders, result.gucStatus);
+    return { status: final.status, headers: final.headers, body: '' };
+  }
+  headers['Content-Type'] = contentType;
+  if (ctx.negotiatedByProfile) headers['Content-Profile'] = ctx.schema;
+  const final = applyResponseGucs(ranged.status, headers, result.gucHeaders, result.gucStatus);
+  return { status: final.status, headers: final.headers, body: ctx.method === 'HEAD' ? '' : result.body };
+}

@@ -1,0 +1,81 @@
+import type { PgrestAccess, PgrestCaller, PgrestOptions } from '../engine-types.js';
+import { PgrstError } from '../errors/pgrst-error.js';
+import type { PgrestLogger, SchemaCacheStore } from '../schema/schema-cache-store.js';
+import type { Executor, TransactionSettings } from '../exec/transaction.js';
+import type { RequestContext } from './request-context.js';
+
+/** Bounds on what one request may ask for, so no request can exhaust the server. */
+export type EngineLimits = {
+  /** Longest accepted query string, in characters. */
+  maxQueryLength: number;
+  /** Most embedded resources in one select. */
+  maxEmbeds: number;
+  /** Largest accepted request body, in characters. */
+  maxBodyLength: number;
+};
+
+/** Everything request handlers share. */
+export type EngineState = {
+  options: PgrestOptions;
+  /** The pool and how statements are sent. */
+  exec: Executor;
+  store: SchemaCacheStore;
+  logger?: PgrestLogger;
+  limits: EngineLimits;
+};
+
+/** Calls the `authorize` hook and turns a refusal into PostgREST's error body. */
+export function authorize(state: EngineState, access: PgrestAccess, caller: PgrestCaller | undefined): void {
+  const verdict = state.options.authorize?.(access, caller ?? {});
+  if (!verdict || verdict.allowed) return;
+  // 404 hides the relation the way a missing one would; 403 is a privilege error (42501,
+  // as PostgreSQL reports it); 401 asks for credentials (PGRST302, anonymous access).
+  const code =
+    verdict.status === 404
+      ? access.kind === 'function'
+        ? 'PGRST202'
+        : 'PGRST205'
+      : verdict.status === 401
+        ? 'PGRST302'
+        : '42501';
+  throw new PgrstError({
+    status: verdict.status,
+    code,
+    message: verdict.message,
+    ...(verdict.status === 401 ? { headers: { 'WWW-Authenticate': 'Bearer' } } : {}),
+  });
+}
+
+/** Transaction settings for a request. */
+export function transactionSettings(
+  state: EngineState,
+  ctx: RequestContext,
+  caller: PgrestCaller | undefined,
+  readOnly: boolean,
+): TransactionSettings {
+  const role = caller?.role ?? state.options.anonRole;
+  return {
+    readOnly,
+    ...(role !== undefined ? { role } : {}),
+    ...(caller?.claims !== undefined ? { claims: caller.claims } : {}),
+    method: ctx.method,
+    path: `/${ctx.request.path}`,
+    headers: ctx.request.headers,
+    statementTimeoutMs: state.options.statementTimeoutMs ?? 30_000,
+    ...(state.options.preRequest !== undefined ? { preRequest: state.options.preRequest } : {}),
+    searchPath: ctx.schema === 'public' ? ['public'] : [ctx.schema, 'public'],
+    ...(ctx.prefs.timezone !== undefined ? { timezone: ctx.prefs.timezone } : {}),
+  };
+}
+
+/** Whether the transaction commits, from `txEnd` and an allowed `Prefer: tx=`. */
+export function shouldCommit(state: EngineState, ctx: RequestContext): boolean {
+  const txEnd = state.options.txEnd ?? 'commit';
+  if (ctx.prefs.tx !== undefined) return ctx.prefs.tx === 'commit';
+  return txEnd.startsWith('commit');
+}
+
+/** Whether `Prefer: tx=` may override the configured transaction end. */
+export function allowsTxOverride(state: EngineState): boolean {
+  return (state.options.txEnd ?? 'commit').endsWith('allow-override');
+}

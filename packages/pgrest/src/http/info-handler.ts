@@ -1,0 +1,85 @@
+import type { PgrestResponse } from '../engine-types.js';
+import { noFunction } from '../errors/api-errors.js';
+import { qualifiedKey } from '../schema/schema-types.js';
+import type { EngineState } from './engine-state.js';
+import type { RequestContext } from './request-context.js';
+import { findTable } from './table-lookup.js';
+
+/** OPTIONS: the methods a resource allows, as PostgREST lists them. */
+export function handleOptions(state: EngineState, ctx: RequestContext): PgrestResponse {
+  const cache = state.store.current;
+  let allow = 'OPTIONS,GET,HEAD';
+  if (ctx.route.kind === 'relation') {
+    const table = findTable(cache, ctx.schema, ctx.route.name);
+    const hasPk = table.primaryKey.length > 0;
+    allow = [
+      'OPTIONS,GET,HEAD',
+      ...(table.insertable ? ['POST'] : []),
+      ...(table.insertable && table.updatable && hasPk ? ['PUT'] : []),
+      ...(table.updatable ? ['PATCH'] : []),
+      ...(table.deletable ? ['DELETE'] : []),
+    ].join(',');
+  } else if (ctx.route.kind === 'rpc') {
+    const routines = cache.routines.get(qualifiedKey({ schema: ctx.schema, name: ctx.route.name }));
+    if (!routines || routines.length === 0) {
+      throw noFunction(
+        `Could not find the function ${ctx.schema}.${ctx.route.name} without parameters in the schema cache`,
+        `Searched for the function ${ctx.schema}.${ctx.route.name} without parameters, but no matches were found in the schema cache.`,
+        null,
+      );
+    }
+    allow = routines.every((routine) => routine.volatility === 'volatile') ? 'OPTIONS,POST' : 'OPTIONS,GET,HEAD,POST';
+  }
+  return { status: 200, headers: { 'Access-Control-Allow-Origin': '*', Allow: allow }, body: '' };
+}
+
+/**
+ * GET / : a small OpenAPI 2.0 description of the exposed relations and functions (a
+ * subset of what PostgREST generates: paths and column names, enough for discovery).
+ */
+export function handleRoot(state: EngineState, ctx: RequestContext): PgrestResponse {
+  const cache = state.store.current;
+  const paths: Record<string, unknown> = { '/': { get: { summary: 'OpenAPI description (this document)' } } };
+  const definitions: Record<string, unknown> = {};
+  for (const table of cache.tables.values()) {
+    if (table.schema !== ctx.schema) continue;
+    paths[`/${table.name}`] = {
+      get: { tags: [table.name], ...(table.description ? { summary: table.description } : {}) },
+      ...(table.insertable ? { post: { tags: [table.name] } } : {}),
+      ...(table.updatable ? { patch: { tags: [table.name] } } : {}),
+      ...(table.deletable ? { delete: { tags: [table.name] } } : {}),
+    };
+    definitions[table.name] = {
+      type: 'object',
+      ...(table.primaryKey.length > 0 ? { required: table.primaryKey } : {}),
+      properties: Object.fromEntries(table.columns.map((column) => [column.name, { format: column.type }])),
+    };
+  }
+  for (const routines of cache.routines.values()) {
+    for (const routine of routines) {
+      if (routine.schema !== ctx.schema) continue;
+      paths[`/rpc/${routine.name}`] = {
+        post: { tags: ['(rpc) ' + routine.name] },
+        ...(routine.volatility !== 'volatile' ? { get: { tags: ['(rpc) ' + routine.name] } } : {}),
+      };
+    }
+  }
+  const body = JSON.stringify({
+    swagger: '2.0',
+    info: { title: 'PostgREST-compatible API', version: '14' },
+    basePath: '/',
+    schemes: ['http'],
+    consumes: ['application/json', 'text/csv'],
+    produces: ['application/json', 'text/csv'],
+    paths,
+    definitions,
+  });
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/openapi+json; charset=utf-8',
+      ...(ctx.negotiatedByProfile ? { 'Content-Profile': ctx.schema } : {}),
+    },
+    body: ctx.method === 'HEAD' ? '' : body,
+  };
+}

@@ -1,0 +1,340 @@
+import type { PgrestCaller, PgrestResponse } from '../engine-types.js';
+import {
+  columnNotFound,
+  invalidBody,
+  invalidPutFilters,
+  maxAffectedViolation,
+  putMatchingPk,
+  singularityError,
+} from '../errors/api-errors.js';
+import type { Statement, TextRow } from '../exec/batch.js';
+import { runInTransaction, runTransaction } from '../exec/transaction.js';
+import { preferenceApplied } from '../parser/preferences.js';
+import { encodeComponent } from '../parser/query-string.js';
+import { parseQueryParams } from '../parser/query-params.js';
+import type { PlanCondition } from '../plan/plan-types.js';
+import { buildReadPlan, resolveTargetConditions } from '../plan/read-plan.js';
+import { undefinedColumn } from '../plan/resolve-errors.js';
+import type { Column, Table } from '../schema/schema-types.js';
+import { conditionSql } from '../sql/condition-sql.js';
+import { deleteSql, insertSql, updateSql, type GuardCondition, type Returning } from '../sql/mutate-sql.js';
+import { bodySql } from '../sql/output-sql.js';
+import { rootSelectSql } from '../sql/read-sql.js';
+import { qualified, quoteIdent, SqlParams } from '../sql/sql-params.js';
+import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import { parsePayload, type Payload } from './payload.js';
+import { topLevelRange } from './ranges.js';
+import type { RequestContext } from './request-context.js';
+import { contentRange, negotiateBody } from './response.js';
+import { applyResponseGucs } from './response-gucs.js';
+import { checkExistingRows, checkPayloadGuard } from './row-guard.js';
+import { findTable } from './table-lookup.js';
+
+type MutationRow = {
+  page: string;
+  body: string | null;
+  inserted: string | null;
+  location: string | null;
+  response_headers: string | null;
+  response_status: string | null;
+};
+
+function payloadColumns(table: Table, payload: Payload): Column[] {
+  return payload.keys.map((key) => {
+    const column = table.columnsByName.get(key);
+    if (!column) throw columnNotFound(table.name, key);
+    return column;
+  });
+}
+
+/** PUT: filters must be exactly the primary key with `eq` (PGRST105), matching the payload (PGRST115). */
+function checkPut(table: Table, conditions: PlanCondition[], payload: Payload): void {
+  const pk = table.primaryKey;
+  const eqValues = new Map<string, string>();
+  for (const condition of conditions) {
+    if (
+      condition.type !== 'filter' ||
+      condition.negated ||
+      condition.ref.jsonPath.length > 0 ||
+      condition.operation.kind !== 'quant' ||
+      condition.operation.op !== 'eq' ||
+      condition.operation.quantifier !== undefined
+    ) {
+      throw invalidPutFilters();
+    }
+    eqValues.set(condition.ref.column.name, condition.operation.value);
+  }
+  if (pk.length === 0 || eqValues.size !== pk.length || !pk.every((column) => eqValues.has(column)))
+    throw invalidPutFilters();
+  if (payload.rows.length !== 1) throw invalidBody('PUT requires a single object');
+  const row = payload.rows[0] ?? {};
+  for (const column of pk) {
+    const value = row[column];
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (text !== eqValues.get(column)) throw putMatchingPk();
+  }
+}
+
+function locationFor(table: Table, location: string | null): string | undefined {
+  if (location === null) return undefined;
+  const parsed: unknown = JSON.parse(location);
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const query = table.primaryKey
+    .map((column) => {
+      const value = (parsed as Record<string, unknown>)[column];
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      return `${encodeComponent(column)}=${encodeComponent(`eq.${text}`)}`;
+    })
+    .join('&');
+  return `/${table.name}?${query}`;
+}
+
+/** POST, PATCH, PUT, DELETE on a table or view. */
+export async function handleMutation(
+  state: EngineState,
+  ctx: RequestContext,
+  caller: PgrestCaller | undefined,
+): Promise<PgrestResponse> {
+  if (ctx.route.kind !== 'relation') throw new Error('handleMutation needs a relation route');
+  const cache = state.store.current;
+  const table = findTable(cache, ctx.schema, ctx.route.name);
+  authorize(
+    state,
+    {
+      relation: table.name,
+      schema: table.schema,
+      kind: 'relation',
+      action: 'write',
+      method: ctx.method,
+      embedded: false,
+    },
+    caller,
+  );
+  const params = parseQueryParams(ctx.request.query);
+  const range = topLevelRange(params, ctx.method, undefined);
+  const source = {
+    relation: table,
+    columns: table.columnsByName,
+    requestName: table.name,
+    computed: table.computedFields,
+  };
+  const root = buildReadPlan(
+    {
+      cache,
+      schema: ctx.schema,
+      maxEmbeds: state.limits.maxEmbeds,
+      authorizeEmbed: (relation) =>
+        authorize(
+          state,
+          {
+            relation: relation.name,
+            schema: relation.schema,
+            kind: 'relation',
+            action: 'read',
+            method: ctx.method,
+            embedded: true,
+          },
+          caller,
+        ),
+    },
+    source,
+    params,
+    'mutate',
+  );
+  const target = resolveTargetConditions(source, params);
+  const method = ctx.method;
+  const prefs = ctx.prefs;
+  const returning: Returning = prefs.return === 'representation' || prefs.return === 'headers-only' ? 'row' : 'none';
+
+  let payload: Payload | undefined;
+  let columns: Column[] = [];
+  if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
+    payload = parsePayload(ctx.request.body, ctx.contentType, params.columns);
+    columns = payloadColumns(table, payload);
+    if (method === 'PUT') checkPut(table, target.conditions, payload);
+  }
+  const negotiated = negotiateBody(ctx.accept);
+  const guardSpec = state.options.rowGuard?.(table.name);
+  const guardColumn = guardSpec ? table.columnsByName.get(guardSpec.column) : undefined;
+  if (guardSpec && !guardColumn)
+    state.logger?.warn(`pgrest: row guard column ${guardSpec.column} is not a column of ${table.name}`);
+  const guard = guardSpec && guardColumn ? guardSpec : undefined;
+  const guardCondition: GuardCondition | undefined =
+    guard && guardColumn ? { column: guardColumn, allowed: guard.allowed } : undefined;
+  if (guard && payload) checkPayloadGuard(guard, payload.rows, payload.keys);
+
+  const resolution = method === 'PUT' ? 'merge-duplicates' : method === 'POST' ? prefs.resolution : undefined;
+  const conflictColumns = method === 'PUT' ? table.primaryKey : (params.onConflict ?? table.primaryKey);
+  for (const name of conflictColumns) if (!table.columnsByName.has(name)) throw undefinedColumn(table.name, name);
+  const isUpsert = resolution !== undefined && (method === 'PUT' || conflictColumns.length > 0);
+  const emptyPatch = method === 'PATCH' && columns.length === 0;
+
+  const sqlParams = new SqlParams();
+  let mutationSql: string;
+  if (emptyPatch) mutationSql = `SELECT NULL::${qualified(table)} AS "r" WHERE FALSE`;
+  else if (method === 'POST' || method === 'PUT') {
+    mutationSql = insertSql({
+      table,
+      columns,
+      payload: payload?.json ?? '[]',
+      rowCount: payload?.rows.length ?? 0,
+      missingDefault: prefs.missing === 'default',
+      ...(isUpsert && resolution ? { onConflict: { columns: conflictColumns, resolution } } : {}),
+      returning,
+      ...(guardCondition ? { guard: guardCondition } : {}),
+      params: sqlParams,
+    });
+  } else if (method === 'PATCH') {
+    const present = new Set(Object.keys(payload?.rows[0] ?? {}));
+    mutationSql = updateSql({
+      table,
+      columns,
+      defaults:
+        prefs.missing === 'default'
+          ? new Set(columns.filter((column) => !present.has(column.name)).map((c) => c.name))
+          : new Set(),
+      payload: payload?.json ?? '[]',
+      node: { ...root, sqlAlias: 't0' },
+      conditions: target.conditions,
+      order: target.order,
+      ...(range.limit !== undefined ? { limit: range.limit } : {}),
+      offset: range.offset,
+      returning,
+      ...(guardCondition ? { guard: guardCondition } : {}),
+      params: sqlParams,
+    });
+  } else {
+    mutationSql = deleteSql({
+      table,
+      node: { ...root, sqlAlias: 't0' },
+      conditions: target.conditions,
+      order: target.order,
+      ...(range.limit !== undefined ? { limit: range.limit } : {}),
+      offset: range.offset,
+      returning,
+      ...(guardCondition ? { guard: guardCondition } : {}),
+      params: sqlParams,
+    });
+  }
+  const gucs =
+    `nullif(current_setting('response.headers', true), '') AS "response_headers", ` +
+    `nullif(current_setting('response.status', true), '') AS "response_status"`;
+  let sql: string;
+  if (returning === 'row' || emptyPatch) {
+    const rows = `(SELECT ("r").* FROM "pgrst_mut")`;
+    const source = rootSelectSql(root, rows, sqlParams, true);
+    const withInserted = isUpsert && !emptyPatch;
+    const location =
+      method === 'POST' && table.primaryKey.length > 0
+        ? `(SELECT row_to_json("_l")::text FROM (SELECT ${table.primaryKey.map((column) => `"_m".${quoteIdent(column)}`).join(', ')} FROM ${rows} AS "_m" LIMIT 1) AS "_l")`
+        : 'NULL::text';
+    sql =
+      `WITH "pgrst_mut" AS (${mutationSql}), "pgrst_source" AS (${source}) ` +
+      `SELECT (SELECT count(*) FROM "pgrst_mut") AS "page", ${bodySql(negotiated.format)} AS "body", ` +
+      `${withInserted ? `(SELECT count(*) FROM "pgrst_mut" WHERE "ins")` : 'NULL::bigint'} AS "inserted", ${location} AS "location", ${gucs} ` +
+      `FROM "pgrst_source" AS "_r"`;
+  } else {
+    sql = `WITH "pgrst_mut" AS (${mutationSql}) SELECT count(*) AS "page", NULL::text AS "body", NULL::bigint AS "inserted", NULL::text AS "location", ${gucs} FROM "pgrst_mut"`;
+  }
+  const write: Statement = { text: sql, values: sqlParams.values, prepare: true };
+  const readRow = (rows: TextRow[][]): { row: MutationRow | undefined; page: number } => {
+    const row = rows[0]?.[0] as MutationRow | undefined;
+    const page = Number(row?.page ?? 0);
+    if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && page > prefs.maxAffected) {
+      throw maxAffectedViolation(page);
+    }
+    if (negotiated.format.kind === 'object' && page !== 1) throw singularityError(page);
+    return { row, page };
+  };
+  const guardQuery =
+    guard !== undefined &&
+    guardColumn !== undefined &&
+    !emptyPatch &&
+    (method === 'PATCH' || method === 'DELETE' || (isUpsert && resolution === 'merge-duplicates' && payload));
+  const resultChecked =
+    (prefs.maxAffected !== undefined && prefs.handling === 'strict') || negotiated.format.kind === 'object';
+  const settings = transactionSettings(state, ctx, caller, false);
+  // Without a guard query or a check on the result, nothing read decides the transaction's
+  // end: the write is one round trip. Otherwise the guard query rides with the opening, the
+  // write follows, and COMMIT or ROLLBACK is sent once the checks passed or failed.
+  const result =
+    !guardQuery && !resultChecked
+      ? readRow(await runTransaction(state.exec, settings, [write], shouldCommit(state, ctx)))
+      : await runInTransaction(state.exec, settings, async (client) => {
+          if (guard && guardColumn && !emptyPatch) {
+            const guardParams = new SqlParams();
+            if (method === 'PATCH' || method === 'DELETE') {
+              const where = target.conditions.map((condition) =>
+                conditionSql({ ...root, sqlAlias: 't0' }, condition, guardParams),
+              );
+              await checkExistingRows(
+                client,
+                guard,
+                table,
+                guardColumn,
+                '',
+                where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '',
+                guardParams,
+              );
+            } else if (isUpsert && resolution === 'merge-duplicates' && payload) {
+              const body = guardParams.add(payload.json);
+              const join = ` JOIN json_populate_recordset(NULL::${qualified(table)}, ${body}::json) AS "_p" ON ${conflictColumns
+                .map((name) => `"t0".${quoteIdent(name)} = "_p".${quoteIdent(name)}`)
+                .join(' AND ')}`;
+              await checkExistingRows(client, guard, table, guardColumn, join, '', guardParams);
+            }
+          }
+          return { value: readRow(await client.run([write])), commit: shouldCommit(state, ctx) };
+        });
+
+  const { row, page } = result;
+  const countShown =
+    prefs.count === 'exact' || prefs.count === 'estimated' || prefs.count === 'planned' ? page : undefined;
+  const headers: Record<string, string> = {};
+  let status: number;
+  let body = '';
+  const representation = prefs.return === 'representation';
+  if (representation) {
+    body = row?.body ?? (negotiated.format.kind === 'object' ? 'null' : '[]');
+    headers['Content-Type'] = negotiated.contentType;
+    if (ctx.negotiatedByProfile) headers['Content-Profile'] = ctx.schema;
+  }
+  const inserted = row?.inserted === null || row?.inserted === undefined ? undefined : Number(row.inserted);
+  if (method === 'POST') {
+    status = inserted !== undefined && inserted <= 0 && resolution === 'merge-duplicates' ? 200 : 201;
+    if (prefs.return === 'headers-only' && page === 1) {
+      const location = locationFor(table, row?.location ?? null);
+      if (location) headers.Location = location;
+    }
+    headers['Content-Range'] = contentRange(1, 0, countShown);
+    const applied = preferenceApplied(
+      {
+        ...prefs,
+        ...(table.primaryKey.length === 0 && params.onConflict === undefined ? { resolution: undefined } : {}),
+      },
+      ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'timezone'],
+    );
+    if (applied) headers['Preference-Applied'] = applied;
+  } else if (method === 'PUT') {
+    status = representation ? (inserted !== undefined && inserted > 0 ? 201 : 200) : 204;
+    const applied = preferenceApplied(prefs, ['return', 'count', 'tx', 'handling', 'timezone']);
+    if (applied) headers['Preference-Applied'] = applied;
+  } else {
+    status = representation ? 200 : 204;
+    headers['Content-Range'] =
+      method === 'PATCH' ? contentRange(0, page - 1, countShown) : contentRange(1, 0, countShown);
+    const applied = preferenceApplied(prefs, [
+      'missing',
+      'return',
+      'count',
+      'tx',
+      'handling',
+      'timezone',
+      'maxAffected',
+    ]);
+    if (applied) headers['Preference-Applied'] = applied;
+  }
+  const final = applyResponseGucs(status, headers, row?.response_headers, row?.response_status);
+  if (final.status === 204) return { status: 204, headers: final.headers, body: '' };
+  return { status: final.status, headers: final.headers, body };
+}

@@ -1,0 +1,180 @@
+import type { PgrestCaller, PgrestResponse } from '../engine-types.js';
+import { singularityError } from '../errors/api-errors.js';
+import { runTransaction } from '../exec/transaction.js';
+import { selectStatements, type SelectStatements } from '../exec/run-select.js';
+import { preferenceApplied } from '../parser/preferences.js';
+import { parseQueryParams } from '../parser/query-params.js';
+import { buildReadPlan } from '../plan/read-plan.js';
+import type { QualifiedName, SchemaCache, Table } from '../schema/schema-types.js';
+import type { BodyFormat } from '../sql/output-sql.js';
+import { qualified } from '../sql/sql-params.js';
+import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import { topLevelRange } from './ranges.js';
+import type { RequestContext } from './request-context.js';
+import { Lru } from './lru.js';
+import { errorResponse, negotiateBody, rangeStatus } from './response.js';
+import { applyResponseGucs } from './response-gucs.js';
+import { findTable } from './table-lookup.js';
+
+/** Everything about a read that follows from the request alone, kept for identical requests. */
+type PreparedRead = {
+  table: Table;
+  /** Embedded relations, in the order planning authorized them (replayed for each caller). */
+  embedded: QualifiedName[];
+  offset: number;
+  canonical: string;
+  format: BodyFormat;
+  contentType: string;
+  select: SelectStatements;
+};
+
+/** Most distinct reads remembered per schema cache. */
+const READ_CACHE_SIZE = 500;
+/** Longer query strings are planned every time, which bounds the cache's memory. */
+const CACHEABLE_QUERY_LENGTH = 2048;
+
+const readCaches = new WeakMap<EngineState, { schema: SchemaCache; reads: Lru<PreparedRead> }>();
+
+/** The read cache of the current schema cache (a reload starts an empty one). */
+function readCache(state: EngineState, schema: SchemaCache): Lru<PreparedRead> {
+  const held = readCaches.get(state);
+  if (held?.schema === schema) return held.reads;
+  const reads = new Lru<PreparedRead>(READ_CACHE_SIZE);
+  readCaches.set(state, { schema, reads });
+  return reads;
+}
+
+function authorizeRead(
+  state: EngineState,
+  ctx: RequestContext,
+  caller: PgrestCaller | undefined,
+  relation: QualifiedName,
+  embedded: boolean,
+): void {
+  authorize(
+    state,
+    {
+      relation: relation.name,
+      schema: relation.schema,
+      kind: 'relation',
+      action: 'read',
+      method: ctx.method,
+      embedded,
+    },
+    caller,
+  );
+}
+
+/** Parses, plans and renders a read; authorizes the target and every embed on the way. */
+function prepareRead(
+  state: EngineState,
+  ctx: RequestContext,
+  caller: PgrestCaller | undefined,
+  name: string,
+): PreparedRead {
+  const cache = state.store.current;
+  const table = findTable(cache, ctx.schema, name);
+  authorizeRead(state, ctx, caller, table, false);
+  const params = parseQueryParams(ctx.request.query);
+  const range = topLevelRange(params, ctx.method, ctx.request.headers.range);
+  params.ranges.set('', range);
+  const embedded: QualifiedName[] = [];
+  const root = buildReadPlan(
+    {
+      cache,
+      schema: ctx.schema,
+      ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
+      maxEmbeds: state.limits.maxEmbeds,
+      authorizeEmbed: (relation) => {
+        authorizeRead(state, ctx, caller, relation, true);
+        embedded.push({ schema: relation.schema, name: relation.name });
+      },
+    },
+    { relation: table, columns: table.columnsByName, requestName: table.name, computed: table.computedFields },
+    params,
+    'read',
+  );
+  const { format, contentType } = negotiateBody(ctx.accept);
+  const select = selectStatements({
+    root,
+    fromSql: qualified(table),
+    format,
+    ...(ctx.prefs.count !== undefined ? { count: ctx.prefs.count } : {}),
+    ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
+  });
+  return { table, embedded, offset: root.offset, canonical: params.canonical, format, contentType, select };
+}
+
+/**
+ * The read for this request: planned once per distinct request and schema cache, then
+ * reused. What it depends on is the key: method, schema, relation, query string and the
+ * Range, Accept and `Prefer: count` of the request. The caller is not part of it, so a
+ * reused read authorizes the target and its embeds again, in the order planning did (a
+ * refusal is then the same one planning would have met first). Failures are not kept.
+ */
+function readFor(
+  state: EngineState,
+  ctx: RequestContext,
+  caller: PgrestCaller | undefined,
+  name: string,
+): PreparedRead {
+  const query = ctx.request.query;
+  if (query.length > CACHEABLE_QUERY_LENGTH) return prepareRead(state, ctx, caller, name);
+  const reads = readCache(state, state.store.current);
+  const key = JSON.stringify([
+    ctx.method,
+    ctx.schema,
+    name,
+    query,
+    ctx.request.headers.range ?? null,
+    ctx.request.headers.accept ?? null,
+    ctx.prefs.count ?? null,
+  ]);
+  const known = reads.get(key);
+  if (known) {
+    authorizeRead(state, ctx, caller, known.table, false);
+    for (const relation of known.embedded) authorizeRead(state, ctx, caller, relation, true);
+    return known;
+  }
+  const prepared = prepareRead(state, ctx, caller, name);
+  reads.set(key, prepared);
+  return prepared;
+}
+
+/** GET/HEAD on a table or view. */
+export async function handleRead(
+  state: EngineState,
+  ctx: RequestContext,
+  caller: PgrestCaller | undefined,
+): Promise<PgrestResponse> {
+  if (ctx.route.kind !== 'relation') throw new Error('handleRead needs a relation route');
+  const { table, offset, canonical, format, contentType, select } = readFor(state, ctx, caller, ctx.route.name);
+  // Nothing read decides the transaction's end: the whole request is one round trip.
+  const result = select.result(
+    await runTransaction(
+      state.exec,
+      transactionSettings(state, ctx, caller, true),
+      select.statements,
+      shouldCommit(state, ctx),
+    ),
+  );
+  if (format.kind === 'object' && result.page !== 1) return errorResponse(singularityError(result.page));
+  const shownTotal =
+    ctx.prefs.count === 'planned' || ctx.prefs.count === 'exact' || ctx.prefs.count === 'estimated'
+      ? result.total
+      : undefined;
+  const ranged = rangeStatus(offset, result.page, shownTotal);
+  if (ranged.error)
+    return {
+      ...errorResponse(ranged.error),
+      headers: { ...errorResponse(ranged.error).headers, 'Content-Range': ranged.contentRange },
+    };
+  const headers: Record<string, string> = { 'Content-Type': contentType, 'Content-Range': ranged.contentRange };
+  if (canonical !== '') headers['Content-Location'] = `/${table.name}?${canonical}`;
+  else headers['Content-Location'] = `/${table.name}`;
+  if (ctx.negotiatedByProfile) headers['Content-Profile'] = ctx.schema;
+  const applied = preferenceApplied(ctx.prefs, ['count', 'tx', 'handling', 'timezone']);
+  if (applied !== undefined) headers['Preference-Applied'] = applied;
+  const final = applyResponseGucs(ranged.status, headers, result.gucHeaders, result.gucStatus);
+  return { status: final.status, headers: final.headers, body: ctx.method === 'HEAD' ? '' : result.body };
+}

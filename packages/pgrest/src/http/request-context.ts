@@ -1,0 +1,82 @@
+import {
+  invalidPreferences,
+  invalidResourcePath,
+  invalidRpcMethod,
+  unacceptableSchema,
+  unsupportedMethod,
+} from '../errors/api-errors.js';
+import type { PgrestMethod, PgrestRequest } from '../engine-types.js';
+import { decodeComponent } from '../parser/query-string.js';
+import { decodeMediaType, parseAccept, type MediaType } from '../parser/media-types.js';
+import { parsePreferences, type Preferences } from '../parser/preferences.js';
+
+/** What the path designates. */
+export type Route = { kind: 'root' } | { kind: 'relation'; name: string } | { kind: 'rpc'; name: string };
+
+/** A request after the parts that need no database were understood. */
+export type RequestContext = {
+  request: PgrestRequest;
+  method: PgrestMethod;
+  route: Route;
+  schema: string;
+  /** The schema came from a profile header or several are exposed: echo Content-Profile. */
+  negotiatedByProfile: boolean;
+  prefs: Preferences;
+  accept: MediaType[];
+  contentType: MediaType;
+};
+
+/** Splits the path below the mount point into a route (PGRST125 for deeper paths). */
+export function parseRoute(path: string): Route {
+  const segments = path.split('/').map(decodeComponent);
+  if (segments[0] === '') segments.shift();
+  if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
+  if (segments.length === 0) return { kind: 'root' };
+  if (segments.length === 1 && segments[0] !== undefined) return { kind: 'relation', name: segments[0] };
+  if (segments.length === 2 && segments[0] === 'rpc' && segments[1] !== undefined)
+    return { kind: 'rpc', name: segments[1] };
+  throw invalidResourcePath();
+}
+
+const WRITE_METHODS = new Set<string>(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/**
+ * Builds the {@link RequestContext}: route, method validity (PGRST101, PGRST117), schema
+ * from Accept-Profile/Content-Profile (PGRST106), preferences (PGRST122 with
+ * handling=strict) and media types.
+ */
+export function buildRequestContext(
+  request: PgrestRequest,
+  options: { schemas: string[]; allowTxOverride: boolean; isTimezone?: (name: string) => boolean },
+): RequestContext {
+  const method = request.method.toUpperCase() as PgrestMethod;
+  if (!['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'].includes(method)) throw unsupportedMethod(method);
+  const route = parseRoute(request.path);
+  if (route.kind === 'rpc' && !['GET', 'HEAD', 'POST', 'OPTIONS'].includes(method)) throw invalidRpcMethod(method);
+  if (route.kind === 'root' && !['GET', 'HEAD', 'OPTIONS'].includes(method)) throw unsupportedMethod(method);
+
+  const profile = WRITE_METHODS.has(method) ? request.headers['content-profile'] : request.headers['accept-profile'];
+  const [defaultSchema = 'public'] = options.schemas;
+  let schema = defaultSchema;
+  let negotiatedByProfile = options.schemas.length !== 1;
+  if (profile !== undefined) {
+    if (!options.schemas.includes(profile)) throw unacceptableSchema(profile, options.schemas);
+    schema = profile;
+    negotiatedByProfile = true;
+  }
+  const prefs = parsePreferences(request.headers.prefer, {
+    allowTxOverride: options.allowTxOverride,
+    ...(options.isTimezone ? { isTimezone: options.isTimezone } : {}),
+  });
+  if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw invalidPreferences(prefs.invalid);
+  return {
+    request,
+    method,
+    route,
+    schema,
+    negotiatedByProfile,
+    prefs,
+    accept: parseAccept(request.headers.accept),
+    contentType: decodeMediaType(request.headers['content-type'] ?? 'application/json'),
+  };
+}

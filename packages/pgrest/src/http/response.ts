@@ -1,0 +1,70 @@
+import type { PgrestResponse } from '../engine-types.js';
+import type { PgrstError } from '../errors/pgrst-error.js';
+import { invalidRange, mediaTypeError } from '../errors/api-errors.js';
+import { mediaTypeMime, type MediaType } from '../parser/media-types.js';
+import type { BodyFormat } from '../sql/output-sql.js';
+
+/** The JSON error response PostgREST sends for `error`. */
+export function errorResponse(error: PgrstError): PgrestResponse {
+  const body = JSON.stringify(error.toBody());
+  return {
+    status: error.status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...error.headers },
+    body,
+  };
+}
+
+/** `Content-Range` value: `0-24/573`, `*\/573`, `0-24/*`. */
+export function contentRange(lower: number, upper: number, total: number | undefined): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total === undefined ? '*' : String(total)}`;
+}
+
+/**
+ * Status and Content-Range of a read: 206 when a counted result is partial, 416 when the
+ * offset is past the total (with PostgREST's PGRST103 body), else 200.
+ */
+export function rangeStatus(
+  offset: number,
+  pageRows: number,
+  total: number | undefined,
+): { status: number; contentRange: string; error?: PgrstError } {
+  const upper = offset + pageRows - 1;
+  const header = contentRange(offset, upper, total);
+  if (total === undefined) return { status: 200, contentRange: header };
+  if (offset > total) {
+    return { status: 416, contentRange: header, error: invalidRange({ kind: 'out-of-bounds', offset, total }) };
+  }
+  if (1 + upper - offset < total) return { status: 206, contentRange: header };
+  return { status: 200, contentRange: header };
+}
+
+/**
+ * Picks the response format for a read from the Accept list (first acceptable wins);
+ * PGRST107 when nothing can be produced.
+ */
+export function negotiateBody(accept: MediaType[], allowCsv = true): { format: BodyFormat; contentType: string } {
+  for (const type of accept) {
+    switch (type.kind) {
+      case 'json':
+      case 'any':
+        return { format: { kind: 'json' }, contentType: 'application/json; charset=utf-8' };
+      case 'object':
+        return {
+          format: { kind: 'object', stripNulls: type.stripNulls },
+          contentType: `${mediaTypeMime(type)}; charset=utf-8`,
+        };
+      case 'array':
+        return {
+          format: { kind: 'array', stripNulls: type.stripNulls },
+          contentType: `${mediaTypeMime(type)}; charset=utf-8`,
+        };
+      case 'csv':
+        if (allowCsv) return { format: { kind: 'csv' }, contentType: 'text/csv; charset=utf-8' };
+        break;
+      default:
+        break;
+    }
+  }
+  throw mediaTypeError(accept.map(mediaTypeMime));
+}

@@ -1,0 +1,104 @@
+/** Parsed `Prefer` header (RFC 7240), with PostgREST's vocabulary. */
+export type Preferences = {
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  return?: 'representation' | 'minimal' | 'headers-only';
+  params?: 'single-object';
+  count?: 'exact' | 'planned' | 'estimated';
+  tx?: 'commit' | 'rollback';
+  missing?: 'default' | 'null';
+  handling?: 'strict' | 'lenient';
+  timezone?: string;
+  maxAffected?: number;
+  /** Preferences that were not understood (reported with `handling=strict`). */
+  invalid: string[];
+};
+
+const KNOWN: Record<string, [keyof Preferences, string]> = {
+  'resolution=merge-duplicates': ['resolution', 'merge-duplicates'],
+  'resolution=ignore-duplicates': ['resolution', 'ignore-duplicates'],
+  'return=representation': ['return', 'representation'],
+  'return=minimal': ['return', 'minimal'],
+  'return=headers-only': ['return', 'headers-only'],
+  'params=single-object': ['params', 'single-object'],
+  'count=exact': ['count', 'exact'],
+  'count=planned': ['count', 'planned'],
+  'count=estimated': ['count', 'estimated'],
+  'tx=commit': ['tx', 'commit'],
+  'tx=rollback': ['tx', 'rollback'],
+  'missing=default': ['missing', 'default'],
+  'missing=null': ['missing', 'null'],
+  'handling=strict': ['handling', 'strict'],
+  'handling=lenient': ['handling', 'lenient'],
+};
+
+/**
+ * Parses the `Prefer` header. As in PostgREST, the first value of each preference wins,
+ * `tx=` is only honoured when the transaction end allows overriding, and `timezone=` only
+ * for names the database knows.
+ */
+export function parsePreferences(
+  header: string | undefined,
+  options: { allowTxOverride: boolean; isTimezone?: (name: string) => boolean },
+): Preferences {
+  const result: Preferences = { invalid: [] };
+  const record = result as Record<string, unknown>;
+  if (header === undefined) return result;
+  const values = header
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  for (const value of values) {
+    const known = KNOWN[value];
+    if (known) {
+      const [key, setting] = known;
+      if (key === 'tx' && !options.allowTxOverride) continue;
+      if (record[key] === undefined) record[key] = setting;
+      continue;
+    }
+    if (value.startsWith('max-affected=')) {
+      const parsed = Number(value.slice('max-affected='.length));
+      if (Number.isSafeInteger(parsed) && result.maxAffected === undefined) result.maxAffected = parsed;
+      continue;
+    }
+    if (value.startsWith('timezone=')) {
+      const name = value.slice('timezone='.length);
+      if (options.isTimezone?.(name)) {
+        result.timezone ??= name;
+        continue;
+      }
+    }
+    result.invalid.push(value);
+  }
+  return result;
+}
+
+/**
+ * `Preference-Applied` value listing the given preferences in PostgREST's order, or
+ * undefined when none apply.
+ */
+export function preferenceApplied(
+  prefs: Preferences,
+  include: (keyof Omit<Preferences, 'invalid'>)[],
+): string | undefined {
+  const parts: string[] = [];
+  const order: (keyof Omit<Preferences, 'invalid'>)[] = [
+    'resolution',
+    'missing',
+    'return',
+    'params',
+    'count',
+    'tx',
+    'handling',
+    'timezone',
+    'maxAffected',
+  ];
+  for (const key of order) {
+    if (!include.includes(key)) continue;
+    const value = prefs[key];
+    if (value === undefined) continue;
+    if (key === 'maxAffected') {
+      if (prefs.handling === 'strict') parts.push(`max-affected=${String(value)}`);
+    } else parts.push(`${key}=${String(value)}`);
+  }
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}

@@ -1,0 +1,172 @@
+import { queryParamError } from '../errors/api-errors.js';
+import type { PgrstError } from '../errors/pgrst-error.js';
+import type { EmbedPath, Filter, LogicTree, OrderTerm, QueryParams, RangeSpec, SelectItem } from './ast.js';
+import { columnList, fieldName, logicTree, opExpr, orderTerms, restValue, selectList, treePath } from './grammar.js';
+import { encodeComponent, parseQueryString } from './query-string.js';
+import { ParseFailure, positionMessage, Scanner } from './scanner.js';
+
+const RESERVED = new Set(['select', 'columns', 'on_conflict']);
+const RESERVED_EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
+
+function lastSegment(key: string): string {
+  const parts = key.split('.');
+  return parts[parts.length - 1] ?? '';
+}
+
+/** Runs a grammar rule on a whole parameter, turning failures into PGRST100. */
+function run<T>(source: string, input: string, rule: (s: Scanner) => T, offset = 0): T {
+  const scanner = new Scanner(input);
+  try {
+    return rule(scanner);
+  } catch (error) {
+    if (error instanceof ParseFailure) {
+      const failure = scanner.failure();
+      throw queryParamError(positionMessage(source, input, failure.position + offset), failure.details);
+    }
+    if (error instanceof RangeError) {
+      // Pathological inputs (deep nesting) must still end as a 400, never as a crash.
+      throw queryParamError(positionMessage(source, input, 0), 'input is too complex');
+    }
+    throw error;
+  }
+}
+
+/** Parses `select=` alone (also used by the property tests). */
+export function parseSelect(value: string): SelectItem[] {
+  return run(`failed to parse select parameter (${value})`, value, (s) => selectList(s));
+}
+
+/** Parses a filter value such as `not.in.(1,2)` for `key`. */
+export function parseFilter(key: string, value: string): { path: EmbedPath; filter: Filter } {
+  const { path, field } = run(`failed to parse tree path (${key})`, key, treePath);
+  const expr = run(`failed to parse filter (${value})`, value, (s) => opExpr(s, restValue));
+  return { path, filter: { field, expr } };
+}
+
+/** Parses `order=` for `key`. */
+export function parseOrder(key: string, value: string): { path: EmbedPath; terms: OrderTerm[] } {
+  const { path } = run(`failed to parse tree path (${key})`, key, treePath);
+  const terms = run(`failed to parse order (${value})`, value, orderTerms);
+  return { path, terms };
+}
+
+/** Parses `or=`/`and=`/`not.or=` (possibly under an embed path) into a logic tree. */
+export function parseLogic(key: string, value: string): { path: EmbedPath; tree: LogicTree } {
+  const names = run(`failed to parse logic path (${key})`, key, (s) => {
+    const parts = [fieldName(s)];
+    while (s.peek() === '.') {
+      s.pos += 1;
+      parts.push(fieldName(s));
+    }
+    return parts;
+  });
+  const op = names[names.length - 1] ?? '';
+  const negated = names.includes('not');
+  const path = names.slice(0, -1).filter((name) => name !== 'not');
+  // PostgREST parses "or(...)" rather than "(...)", so positions count the operator too.
+  const text = `${negated ? 'not.' : ''}${op}${value}`;
+  const tree = run(`failed to parse logic tree (${value})`, text, (s) => logicTree(s));
+  return { path, tree };
+}
+
+function parseInteger(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (!/^-?[0-9]+$/.test(trimmed)) return undefined;
+  const parsed = Number(trimmed);
+  return Number.isSafeInteger(parsed) ? parsed : undefined;
+}
+
+/**
+ * Parses a query string into {@link QueryParams}, following PostgREST's classification:
+ * reserved keys, keys ending in order/limit/offset/and/or, and every other key as a
+ * filter. With `isRpcRead`, values without an operator become function arguments.
+ * Throws PgrstError (PGRST100) on the first unparseable parameter.
+ */
+export function parseQueryParams(query: string, options: { isRpcRead?: boolean } = {}): QueryParams {
+  const pairs = parseQueryString(query);
+  const lookup = (name: string): string | undefined => {
+    const found = pairs.find((pair) => pair.key === name);
+    return found?.value ?? undefined;
+  };
+  const nonEmpty = pairs.filter((pair): pair is { key: string; value: string } => pair.value !== null);
+
+  const order = nonEmpty
+    .filter((pair) => lastSegment(pair.key) === 'order')
+    .map((pair) => parseOrder(pair.key, pair.value));
+  const logic = nonEmpty
+    .filter((pair) => ['and', 'or'].includes(lastSegment(pair.key)))
+    .map((pair) => parseLogic(pair.key, pair.value));
+  const columnsValue = lookup('columns');
+  const columns =
+    columnsValue !== undefined
+      ? run(`failed to parse columns parameter (${columnsValue})`, columnsValue, columnList)
+      : undefined;
+  // An empty `select=` means every column, as with no select at all.
+  const selectValue = lookup('select') || '*';
+  const select = parseSelect(selectValue);
+
+  const filters: { path: EmbedPath; filter: Filter }[] = [];
+  const rpcParams: { name: string; value: string }[] = [];
+  for (const pair of nonEmpty) {
+    if (RESERVED.has(pair.key) || RESERVED_EMBEDDABLE.has(lastSegment(pair.key))) continue;
+    if (options.isRpcRead) {
+      try {
+        filters.push(parseFilter(pair.key, pair.value));
+      } catch (error) {
+        const { field } = run(`failed to parse tree path (${pair.key})`, pair.key, treePath);
+        if (!isQueryParamError(error)) throw error;
+        rpcParams.push({ name: field.name, value: pair.value });
+      }
+    } else filters.push(parseFilter(pair.key, pair.value));
+  }
+  const onConflictValue = lookup('on_conflict');
+  const onConflict =
+    onConflictValue !== undefined
+      ? run(`failed to parse on_conflict parameter (${onConflictValue})`, onConflictValue, columnList)
+      : undefined;
+
+  return {
+    select,
+    filters,
+    logic,
+    order,
+    ranges: parseRanges(nonEmpty),
+    ...(columns !== undefined ? { columns } : {}),
+    ...(onConflict !== undefined ? { onConflict } : {}),
+    rpcParams,
+    canonical: canonicalQuery(pairs),
+  };
+}
+
+function isQueryParamError(error: unknown): error is PgrstError {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PGRST100';
+}
+
+/** limit/offset per embed level; the last occurrence of a key wins, as in PostgREST. */
+function parseRanges(pairs: { key: string; value: string }[]): Map<string, RangeSpec> {
+  const limits = new Map<string, number | undefined>();
+  const offsets = new Map<string, number | undefined>();
+  for (const pair of pairs) {
+    const segment = lastSegment(pair.key);
+    if (segment !== 'limit' && segment !== 'offset') continue;
+    const levelKey = pair.key.split('.').slice(0, -1).join('.');
+    run(`failed to parse tree path (${pair.key})`, pair.key, treePath);
+    (segment === 'limit' ? limits : offsets).set(levelKey, parseInteger(pair.value));
+  }
+  const ranges = new Map<string, RangeSpec>();
+  for (const key of new Set([...limits.keys(), ...offsets.keys()])) {
+    const limit = limits.get(key);
+    // A negative offset is ignored, as in PostgREST.
+    const offset = Math.max(offsets.get(key) ?? 0, 0);
+    ranges.set(key, limit === undefined ? { offset } : { offset, limit });
+  }
+  return ranges;
+}
+
+function canonicalQuery(pairs: { key: string; value: string | null }[]): string {
+  return [...pairs]
+    .map((pair, index) => ({ ...pair, index }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index))
+    .map((pair) => `${encodeComponent(pair.key)}=${encodeComponent(pair.value ?? '')}`)
+    .join('&');
+}

@@ -1,0 +1,89 @@
+import { ambiguousFunction, noFunction } from '../errors/api-errors.js';
+import type { MediaType } from '../parser/media-types.js';
+import { closestMatch } from '../schema/fuzzy.js';
+import { qualifiedKey, type Routine, type SchemaCache } from '../schema/schema-types.js';
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
+}
+
+function matchesParams(routine: Routine, keys: Set<string>, isPost: boolean, contentType: MediaType): boolean {
+  const params = routine.params;
+  if (params.length === 0)
+    return keys.size === 0 && !(isPost && (contentType.kind === 'text' || contentType.kind === 'other'));
+  const required = new Set(params.filter((param) => param.required).map((param) => param.name));
+  const optional = new Set(params.filter((param) => !param.required).map((param) => param.name));
+  if (optional.size === 0) return sameSet(keys, required);
+  if (required.size === 0) return [...keys].every((key) => optional.has(key));
+  return sameSet(new Set([...keys].filter((key) => !optional.has(key))), required);
+}
+
+function singleUnnamedJson(routine: Routine, isPost: boolean, contentType: MediaType): boolean {
+  const [param] = routine.params;
+  if (!isPost || routine.params.length !== 1 || !param || param.name !== '') return false;
+  const jsonBody = contentType.kind === 'json' || contentType.kind === 'any';
+  return jsonBody && (param.type === 'json' || param.type === 'jsonb');
+}
+
+function signature(routine: Routine): string {
+  return `${routine.schema}.${routine.name}(${routine.params.map((param) => `${param.name} => ${param.type}`).join(', ')})`;
+}
+
+/**
+ * Picks the function overload for the argument names given, as PostgREST's findProc:
+ * required parameters must all be given, optional ones may be; a POSTed JSON body may
+ * also go to a single unnamed json/jsonb parameter. PGRST202 (404) when nothing matches,
+ * PGRST203 (300) when several do.
+ */
+export function findRoutine(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  keys: Set<string>,
+  isPost: boolean,
+  contentType: MediaType,
+): Routine {
+  const overloads = cache.routines.get(qualifiedKey({ schema, name })) ?? [];
+  const named = overloads.filter((routine) => matchesParams(routine, keys, isPost, contentType));
+  const fallback = overloads.filter(
+    (routine) => !named.includes(routine) && singleUnnamedJson(routine, isPost, contentType),
+  );
+  if (named.length === 1 && named[0]) return named[0];
+  if (named.length > 1) {
+    throw ambiguousFunction(`Could not choose the best candidate function between: ${named.map(signature).join(', ')}`);
+  }
+  if (fallback.length === 1 && fallback[0]) return fallback[0];
+  if (fallback.length > 1) {
+    throw ambiguousFunction(
+      `Could not choose the best candidate function between: ${fallback.map(signature).join(', ')}`,
+    );
+  }
+  const sorted = [...keys].sort();
+  const func = `${schema}.${name}`;
+  const params = sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`;
+  const detailParams =
+    sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
+  const jsonNote =
+    isPost && (contentType.kind === 'json' || contentType.kind === 'any')
+      ? ' or with a single unnamed json/jsonb parameter'
+      : '';
+  let hint: string | null = null;
+  if (overloads.length === 0) {
+    const names = [...cache.routines.values()]
+      .flat()
+      .filter((routine) => routine.schema === schema)
+      .map((routine) => routine.name);
+    const match = closestMatch(name, new Set(names), 0.75);
+    if (match !== null) hint = `Perhaps you meant to call the function ${schema}.${match}`;
+  } else {
+    const toText = (list: string[]): string => `(${[...list].sort().join(', ')})`;
+    const candidates = overloads.map((routine) => toText(routine.params.map((param) => param.name)));
+    const match = closestMatch(toText(sorted), new Set(candidates), 0.33);
+    if (match !== null) hint = `Perhaps you meant to call the function ${schema}.${name}${match}`;
+  }
+  throw noFunction(
+    `Could not find the function ${func}${params} in the schema cache`,
+    `Searched for the function ${func}${detailParams}${jsonNote}, but no matches were found in the schema cache.`,
+    hint,
+  );
+}

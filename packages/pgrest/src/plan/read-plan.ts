@@ -1,0 +1,321 @@
+import { aggregatesNotAllowed, notEmbedded, relatedOrderNotToOne, requestTooComplex } from '../errors/api-errors.js';
+import type { EmbedPath, Field, LogicTree, OrderTerm, QueryParams, SelectItem } from '../parser/ast.js';
+import { findRelationship, isToOne } from '../schema/find-relationship.js';
+import {
+  qualifiedKey,
+  type Column,
+  type QualifiedName,
+  type Routine,
+  type SchemaCache,
+} from '../schema/schema-types.js';
+import type { ColumnRef, PlanCondition, PlanOrder, PlanSelect, ReadNode } from './plan-types.js';
+import { undefinedColumn, undefinedType } from './resolve-errors.js';
+
+/** What the read planner needs beyond the request. */
+export type PlanContext = {
+  cache: SchemaCache;
+  /** Schema of the request (profile-negotiated). */
+  schema: string;
+  maxRows?: number;
+  /** Called for every embedded relation before any SQL runs; throws to refuse. */
+  authorizeEmbed?: (relation: QualifiedName) => void;
+  /** Upper bound on embedded resources in one request. */
+  maxEmbeds: number;
+};
+
+/** The relation at the root of the tree. */
+export type RootSource = {
+  relation: QualifiedName;
+  columns: Map<string, Column>;
+  requestName: string;
+  computed?: Map<string, Routine>;
+};
+
+/** How the plan will be used: mutations and calls read from a CTE, and mutations take no ranges. */
+export type PlanMode = 'read' | 'mutate' | 'call';
+
+type Counter = { tables: number; laterals: number; embeds: number };
+
+function pathKey(path: EmbedPath): string {
+  return path.join('.');
+}
+
+function hasAggregate(items: SelectItem[]): boolean {
+  return items.some((item) => (item.type === 'field' ? item.aggregate !== undefined : hasAggregate(item.children)));
+}
+
+function newNode(
+  base: Pick<ReadNode, 'relation' | 'columns' | 'requestName' | 'depth'> & Partial<ReadNode>,
+  counter: Counter,
+): ReadNode {
+  const index = counter.tables;
+  counter.tables += 1;
+  return {
+    outputName: base.alias ?? base.requestName,
+    star: false,
+    select: [],
+    where: [],
+    order: [],
+    offset: 0,
+    children: [],
+    joinType: 'left',
+    spread: false,
+    sqlAlias: `t${index}`,
+    lateralAlias: `l${index}`,
+    exposedOrders: [],
+    usedInWhere: false,
+    ...base,
+    computed: base.computed ?? new Map(),
+  };
+}
+
+/** Finds the node an embed path designates, by alias first and relation name second. */
+function findNode(root: ReadNode, path: EmbedPath): ReadNode {
+  let node = root;
+  for (const segment of path) {
+    const next =
+      node.children.find((child) => (child.alias ?? child.requestName) === segment) ??
+      node.children.find((child) => child.requestName === segment);
+    if (!next) throw notEmbedded(segment);
+    node = next;
+  }
+  return node;
+}
+
+function resolveColumn(node: ReadNode, field: Field): ColumnRef {
+  const column = node.columns.get(field.name);
+  if (column) return { column, jsonPath: field.jsonPath };
+  const computed = node.computed.get(field.name);
+  if (computed) {
+    const type = computed.returns.type;
+    return {
+      column: { name: field.name, type, baseType: type, nullable: true, default: null, position: 0, generated: true },
+      jsonPath: field.jsonPath,
+      computed,
+    };
+  }
+  throw undefinedColumn(node.relation.name, field.name, node.columns.keys());
+}
+
+function resolveCast(cache: SchemaCache, name: string): QualifiedName {
+  const found = cache.types.get(name.toLowerCase());
+  if (!found) throw undefinedType(name);
+  return found;
+}
+
+/** Default output key of a selected field: alias, else last JSON key, else column. */
+function outputNameOf(field: Field, alias: string | undefined): string {
+  if (alias !== undefined) return alias;
+  const path = field.jsonPath;
+  if (path.length === 0) return field.name;
+  const last = path[path.length - 1];
+  if (last?.operand.kind === 'key') return last.operand.value;
+  for (let index = path.length - 1; index >= 0; index -= 1) {
+    const operation = path[index];
+    if (operation?.operand.kind === 'key') return operation.operand.value;
+  }
+  return field.name;
+}
+
+/**
+ * Builds the resolved read tree for a request, in PostgREST's order: select tree, then
+ * filters, orders, ranges and logic trees placed on their embed level (PGRST108 when the
+ * level is not embedded), then relationships (PGRST200/201), names (42703), related
+ * orders (PGRST118) and null-embed filters; finally `maxRows` caps every level.
+ */
+export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryParams, mode: PlanMode): ReadNode {
+  if (hasAggregate(params.select)) throw aggregatesNotAllowed();
+  const counter: Counter = { tables: 0, laterals: 0, embeds: 0 };
+  const rootNode = newNode({ ...root, depth: 0 }, counter);
+  const pendingSelects = new Map<ReadNode, SelectItem[]>();
+
+  const addChildren = (node: ReadNode, items: SelectItem[]): void => {
+    const fields: SelectItem[] = [];
+    for (const item of items) {
+      if (item.type === 'field') {
+        fields.push(item);
+        continue;
+      }
+      counter.embeds += 1;
+      if (counter.embeds > ctx.maxEmbeds) {
+        throw requestTooComplex(`more than ${ctx.maxEmbeds} embedded resources`);
+      }
+      const child = newNode(
+        {
+          relation: { schema: ctx.schema, name: item.relation },
+          columns: new Map(),
+          requestName: item.relation,
+          ...(item.type === 'relation' && item.alias !== undefined ? { alias: item.alias } : {}),
+          ...(item.hint !== undefined ? { hint: item.hint } : {}),
+          joinType: item.joinType ?? 'left',
+          spread: item.type === 'spread',
+          depth: node.depth + 1,
+        },
+        counter,
+      );
+      node.children.push(child);
+      addChildren(child, item.children);
+    }
+    pendingSelects.set(node, fields);
+  };
+  addChildren(rootNode, params.select);
+
+  // Filters, orders, ranges and logic go to their level before relationships are known,
+  // so a misplaced one fails with PGRST108 first, as in PostgREST.
+  const pendingFilters: { node: ReadNode; field: Field; negated: boolean; operation: LogicTree }[] = [];
+  for (const { path, filter } of params.filters) {
+    if (mode === 'mutate' && path.length === 0) continue;
+    const node = findNode(rootNode, path);
+    pendingFilters.push({
+      node,
+      field: filter.field,
+      negated: filter.expr.negated,
+      operation: { type: 'filter', filter },
+    });
+  }
+  const seenOrders = new Set<string>();
+  const pendingOrders: { node: ReadNode; terms: OrderTerm[] }[] = [];
+  for (const { path, terms } of params.order) {
+    const node = findNode(rootNode, path);
+    // The first order parameter for a level wins, as in PostgREST.
+    if (seenOrders.has(pathKey(path))) continue;
+    seenOrders.add(pathKey(path));
+    pendingOrders.push({ node, terms });
+  }
+  if (mode !== 'mutate') {
+    for (const [key, range] of params.ranges) {
+      const node = findNode(rootNode, key === '' ? [] : key.split('.'));
+      node.offset = range.offset;
+      if (range.limit !== undefined) node.limit = range.limit;
+      else delete node.limit;
+    }
+  }
+  const pendingLogic: { node: ReadNode; tree: LogicTree }[] = [];
+  for (const { path, tree } of params.logic) {
+    if (mode === 'mutate' && path.length === 0) continue;
+    pendingLogic.push({ node: findNode(rootNode, path), tree });
+  }
+
+  resolveRelationships(ctx, rootNode);
+
+  const resolveNode = (node: ReadNode): void => {
+    for (const item of pendingSelects.get(node) ?? []) {
+      if (item.type !== 'field') continue;
+      if (item.field.name === '*' && item.field.jsonPath.length === 0) {
+        node.star = true;
+        continue;
+      }
+      const ref = resolveColumn(node, item.field);
+      const select: PlanSelect = { ref, outputName: outputNameOf(item.field, item.alias) };
+      if (item.cast !== undefined) select.cast = resolveCast(ctx.cache, item.cast);
+      node.select.push(select);
+    }
+    if (node.spread && node.star) {
+      // A spread lifts named columns into the parent, so `*` is spelled out.
+      const expanded: PlanSelect[] = [...node.columns.values()].map((column) => ({
+        ref: { column, jsonPath: [] },
+        outputName: column.name,
+      }));
+      node.select = [...expanded, ...node.select];
+      node.star = false;
+    }
+    node.children.forEach(resolveNode);
+  };
+  resolveNode(rootNode);
+
+  for (const pending of pendingFilters) {
+    pending.node.where.push(resolveCondition(pending.node, pending.operation));
+  }
+  for (const pending of pendingLogic) pending.node.where.push(resolveCondition(pending.node, pending.tree));
+  for (const { node, terms } of pendingOrders) node.order = terms.map((term) => resolveOrder(node, term));
+
+  if (mode !== 'mutate' && ctx.maxRows !== undefined) {
+    const cap = ctx.maxRows;
+    const restrict = (node: ReadNode): void => {
+      if (node.limit === undefined || node.limit > cap) node.limit = cap;
+      node.children.forEach(restrict);
+    };
+    restrict(rootNode);
+  }
+  return rootNode;
+}
+
+function resolveRelationships(ctx: PlanContext, node: ReadNode): void {
+  for (const child of node.children) {
+    const relationship = findRelationship(
+      ctx.cache,
+      node.relation.schema,
+      node.relation.name,
+      child.requestName,
+      child.hint,
+    );
+    child.relationship = relationship;
+    child.relation = relationship.foreignTable;
+    const table = ctx.cache.tables.get(qualifiedKey(relationship.foreignTable));
+    child.columns = table?.columnsByName ?? new Map();
+    child.computed = table?.computedFields ?? new Map();
+    ctx.authorizeEmbed?.(relationship.foreignTable);
+    // A many-to-many embed also reads the junction table.
+    if (relationship.cardinality.kind === 'm2m') ctx.authorizeEmbed?.(relationship.cardinality.junction.table);
+    if (child.joinType === 'inner') child.usedInWhere = true;
+    resolveRelationships(ctx, child);
+  }
+}
+
+function resolveCondition(node: ReadNode, tree: LogicTree): PlanCondition {
+  if (tree.type === 'logic') {
+    return {
+      type: 'logic',
+      op: tree.op,
+      negated: tree.negated,
+      children: tree.children.map((child) => resolveCondition(node, child)),
+    };
+  }
+  const { field, expr } = tree.filter;
+  const child =
+    field.jsonPath.length === 0 ? node.children.find((candidate) => candidate.outputName === field.name) : undefined;
+  if (child && expr.operation.kind === 'is' && expr.operation.value === 'null') {
+    child.usedInWhere = true;
+    // `rel=is.null` keeps rows without a match; `rel=not.is.null` rows with one.
+    return { type: 'embed-exists', child, negated: !expr.negated };
+  }
+  return { type: 'filter', ref: resolveColumn(node, field), negated: expr.negated, operation: expr.operation };
+}
+
+function resolveOrder(node: ReadNode, term: OrderTerm): PlanOrder {
+  const modifiers = {
+    ...(term.direction !== undefined ? { direction: term.direction } : {}),
+    ...(term.nulls !== undefined ? { nulls: term.nulls } : {}),
+  };
+  if (term.relation === undefined) return { ref: resolveColumn(node, term.field), ...modifiers };
+  const relationName = term.relation;
+  const child = node.children.find((candidate) => candidate.outputName === relationName);
+  if (!child) throw notEmbedded(relationName);
+  if (!child.relationship || !isToOne(child.relationship) || child.spread) {
+    throw relatedOrderNotToOne(node.relation.name, relationName);
+  }
+  const ref = resolveColumn(child, term.field);
+  child.exposedOrders.push(ref);
+  return { child, ref, ...modifiers };
+}
+
+/**
+ * Root-level filters, logic trees and order of a mutation: they select the rows to
+ * change (UPDATE/DELETE), so they apply to the table itself, not to the response.
+ */
+export function resolveTargetConditions(
+  target: RootSource,
+  params: QueryParams,
+): { conditions: PlanCondition[]; order: PlanOrder[] } {
+  const node = newNode({ ...target, depth: 0 }, { tables: 0, laterals: 0, embeds: 0 });
+  const conditions: PlanCondition[] = [];
+  for (const { path, filter } of params.filters) {
+    if (path.length === 0) conditions.push(resolveCondition(node, { type: 'filter', filter }));
+  }
+  for (const { path, tree } of params.logic) {
+    if (path.length === 0) conditions.push(resolveCondition(node, tree));
+  }
+  const rootOrder = params.order.find((entry) => entry.path.length === 0);
+  const order = rootOrder ? rootOrder.terms.map((term) => resolveOrder(node, term)) : [];
+  return { conditions, order };
+}

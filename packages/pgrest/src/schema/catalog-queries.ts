@@ -1,0 +1,97 @@
+/*
+ * pg_catalog queries for the schema cache. They take the exposed schemas as a bound array
+ * and return plain rows; turning rows into the cache happens in build-schema-cache.ts.
+ */
+
+/** User relations in every non-system schema (views may read tables of hidden schemas). */
+export const RELATIONS_SQL = `
+SELECT c.oid::int8 AS oid, n.nspname AS schema, c.relname AS name, c.relkind AS kind,
+  obj_description(c.oid, 'pg_class') AS description,
+  CASE WHEN c.relkind IN ('r','p') THEN 31 ELSE pg_relation_is_updatable(c.oid, true) END AS updatable_mask
+FROM pg_class c
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE c.relkind IN ('r','v','m','f','p')
+  AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')
+  AND n.nspname NOT LIKE 'pg_temp%' AND n.nspname NOT LIKE 'pg_toast_temp%'`;
+
+/** Columns of those relations, in attnum order. */
+export const COLUMNS_SQL = `
+SELECT a.attrelid::int8 AS relid, a.attname AS name, a.attnum AS position,
+  format_type(a.atttypid, a.atttypmod) AS type,
+  COALESCE(bt.typname, t.typname) AS base_type,
+  NOT (a.attnotnull OR (t.typtype = 'd' AND t.typnotnull)) AS nullable,
+  pg_get_expr(d.adbin, d.adrelid) AS default_expr,
+  a.attgenerated <> '' AS generated
+FROM pg_attribute a
+JOIN pg_class c ON c.oid = a.attrelid
+JOIN pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_type t ON t.oid = a.atttypid
+LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype
+LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+WHERE c.relkind IN ('r','v','m','f','p') AND a.attnum > 0 AND NOT a.attisdropped
+  AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')
+ORDER BY a.attrelid, a.attnum`;
+
+/** Primary keys, unique constraints and foreign keys with column names in key order. */
+export const CONSTRAINTS_SQL = `
+SELECT con.conname AS name, con.contype AS type, con.conrelid::int8 AS relid, con.confrelid::int8 AS frelid,
+  ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(attnum, ord)
+        JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,
+  ARRAY(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY k(attnum, ord)
+        JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.attnum ORDER BY k.ord) AS fcolumns
+FROM pg_constraint con
+JOIN pg_class c ON c.oid = con.conrelid
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE con.contype IN ('p','u','f')
+  AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')
+ORDER BY con.conrelid, con.conname`;
+
+/** Unique indexes without constraints also make a relationship one-to-one. */
+export const UNIQUE_INDEXES_SQL = `
+SELECT i.indrelid::int8 AS relid,
+  ARRAY(SELECT a.attname::text FROM unnest(i.indkey::int2[]) k(attnum)
+        JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum) AS columns
+FROM pg_index i
+JOIN pg_class c ON c.oid = i.indrelid
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE i.indisunique AND i.indpred IS NULL AND i.indexprs IS NULL
+  AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')`;
+
+/** The stored query tree of every view, to map view columns to base columns. */
+export const VIEW_RULES_SQL = `
+SELECT r.ev_class::int8 AS relid, r.ev_action::text AS action
+FROM pg_rewrite r
+JOIN pg_class c ON c.oid = r.ev_class
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE r.rulename = '_RETURN' AND c.relkind IN ('v','m')
+  AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')`;
+
+/** Functions of the exposed schemas with their arguments and return type. */
+export const ROUTINES_SQL = `
+SELECT p.oid::int8 AS oid, n.nspname AS schema, p.proname AS name, p.provolatile AS volatility,
+  p.proretset AS set_of, p.pronargs AS nargs, p.pronargdefaults AS ndefaults,
+  format_type(p.prorettype, NULL) AS return_type, rt.typtype AS return_typtype,
+  rt.typrelid::int8 AS return_relid, obj_description(p.oid, 'pg_proc') AS description,
+  CASE WHEN p.pronargs = 1 THEN (SELECT at.typrelid::int8 FROM pg_type at WHERE at.oid = p.proargtypes[0]) END AS arg_relid,
+  COALESCE((
+    SELECT json_agg(json_build_object(
+      'name', COALESCE(p.proargnames[a.i], ''),
+      'type', format_type(a.t, NULL),
+      'mode', COALESCE(p.proargmodes[a.i], 'i')) ORDER BY a.i)
+    FROM unnest(COALESCE(p.proallargtypes, p.proargtypes::oid[])) WITH ORDINALITY AS a(t, i)
+  ), '[]'::json) AS args
+FROM pg_proc p
+JOIN pg_namespace n ON n.oid = p.pronamespace
+JOIN pg_type rt ON rt.oid = p.prorettype
+WHERE n.nspname = ANY($1::text[]) AND p.prokind = 'f'`;
+
+/** Type names usable in casts: built-in and those of the exposed schemas. */
+export const TYPES_SQL = `
+SELECT t.typname AS name, n.nspname AS schema
+FROM pg_type t
+JOIN pg_namespace n ON n.oid = t.typnamespace
+WHERE (n.nspname = 'pg_catalog' OR n.nspname = ANY($1::text[]))
+  AND t.typname NOT LIKE '\\_%' AND t.typtype IN ('b','c','d','e','r','m')`;
+
+/** Time zone names for `Prefer: timezone=`. */
+export const TIMEZONES_SQL = `SELECT name FROM pg_timezone_names`;

@@ -1,0 +1,128 @@
+import { ambiguousRelationship, noRelationship } from '../errors/api-errors.js';
+import { closestMatch, similarity } from './fuzzy.js';
+import { qualifiedKey, type Cardinality, type Relationship, type SchemaCache } from './schema-types.js';
+
+function singleColumn(card: Cardinality, side: 0 | 1): string | undefined {
+  if (card.kind === 'm2m' || card.columns.length !== 1) return undefined;
+  return card.columns[0]?.[side];
+}
+
+function constraintOf(card: Cardinality): string | undefined {
+  return card.kind === 'm2m' ? undefined : card.constraint;
+}
+
+/**
+ * Whether `relationship` (from the origin) is the one meant by `target!hint`, following
+ * PostgREST's findRel: the target names the foreign table, or (for tables) a constraint or
+ * a single foreign-key column; the hint names a constraint, a column of either side, or
+ * the junction table. Self-references distinguish the two directions as PostgREST does.
+ */
+export function matchesEmbed(relationship: Relationship, target: string, hint: string | undefined): boolean {
+  const card = relationship.cardinality;
+  const foreignName = relationship.foreignTable.name;
+  if (relationship.isSelf) {
+    if (hint === undefined) {
+      return (
+        (target === foreignName && card.kind === 'o2m') || (card.kind === 'm2o' && singleColumn(card, 0) === target)
+      );
+    }
+    return target === foreignName && card.kind === 'o2m' && singleColumn(card, 1) === hint;
+  }
+  if (hint === undefined) {
+    return (
+      target === foreignName ||
+      (constraintOf(card) === target && !relationship.foreignTableIsView) ||
+      (singleColumn(card, 0) === target && !relationship.foreignTableIsView)
+    );
+  }
+  return (
+    target === foreignName &&
+    (constraintOf(card) === hint ||
+      singleColumn(card, 0) === hint ||
+      singleColumn(card, 1) === hint ||
+      (card.kind === 'm2m' && card.junction.table.name === hint))
+  );
+}
+
+function list(columns: string[]): string {
+  return `(${columns.join(', ')})`;
+}
+
+/** PostgREST's description of one candidate in a PGRST201 `details` array. */
+export function describeRelationship(relationship: Relationship): Record<string, string> {
+  const card = relationship.cardinality;
+  const table = relationship.table.name;
+  const foreign = relationship.foreignTable.name;
+  if (card.kind === 'm2m') {
+    const j = card.junction;
+    return {
+      cardinality: 'many-to-many',
+      embedding: `${table} with ${foreign}`,
+      relationship: `${j.table.name} using ${j.constraint1}${list(j.sourceColumns.map((pair) => pair[1]))} and ${
+        j.constraint2
+      }${list(j.targetColumns.map((pair) => pair[1]))}`,
+    };
+  }
+  const names = { m2o: 'many-to-one', o2m: 'one-to-many', o2o: 'one-to-one' } as const;
+  return {
+    cardinality: names[card.kind],
+    embedding: `${table} with ${foreign}`,
+    relationship: `${card.constraint} using ${table}${list(card.columns.map((pair) => pair[0]))} and ${foreign}${list(
+      card.columns.map((pair) => pair[1]),
+    )}`,
+  };
+}
+
+function hintFor(relationship: Relationship): string {
+  const card = relationship.cardinality;
+  const name = card.kind === 'm2m' ? card.junction.table.name : card.constraint;
+  return `'${relationship.foreignTable.name}!${name}'`;
+}
+
+/**
+ * Finds the relationship for embedding `target` (with optional `!hint`) under `origin`.
+ * Throws PGRST200 when none matches (with a "Perhaps you meant" hint) and PGRST201 when
+ * several do (listing the candidates).
+ */
+export function findRelationship(
+  cache: SchemaCache,
+  schema: string,
+  origin: string,
+  target: string,
+  hint: string | undefined,
+): Relationship {
+  const candidates = cache.relationships.get(qualifiedKey({ schema, name: origin }));
+  const matches = (candidates ?? []).filter((relationship) => matchesEmbed(relationship, target, hint));
+  if (matches.length === 1 && matches[0]) return matches[0];
+  if (matches.length === 0) {
+    let suggestion: string | null = null;
+    if (candidates) {
+      const children = new Set(candidates.map((relationship) => relationship.foreignTable.name));
+      const child = closestMatch(
+        target,
+        [...children].filter((name) => similarity(name, target) < 1),
+        0.33,
+      );
+      if (child !== null) suggestion = `Perhaps you meant '${child}' instead of '${target}'.`;
+    } else {
+      const parents = new Set<string>();
+      for (const list of cache.relationships.values()) {
+        for (const relationship of list) if (relationship.table.schema === schema) parents.add(relationship.table.name);
+      }
+      const parent = closestMatch(origin, parents, 0.33);
+      if (parent !== null) suggestion = `Perhaps you meant '${parent}' instead of '${origin}'.`;
+    }
+    throw noRelationship(origin, target, hint, schema, suggestion);
+  }
+  throw ambiguousRelationship(
+    origin,
+    target,
+    matches.map(describeRelationship),
+    `Try changing '${target}' to one of the following: ${matches.map(hintFor).join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+/** Whether embedding through this relationship yields one object (not an array). */
+export function isToOne(relationship: Relationship): boolean {
+  return relationship.cardinality.kind === 'm2o' || relationship.cardinality.kind === 'o2o';
+}

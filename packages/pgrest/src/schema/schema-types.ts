@@ -1,0 +1,121 @@
+/*
+ * The schema cache: what the engine knows about the exposed schemas, read from pg_catalog.
+ * Every identifier that reaches SQL comes from here, never from the request.
+ */
+
+/** A relation or function name with its schema. */
+export type QualifiedName = { schema: string; name: string };
+
+/** A column of a table or view. */
+export type Column = {
+  name: string;
+  /** `format_type` output, usable in casts (`timestamp with time zone`, `text[]`). */
+  type: string;
+  /** Underlying type name (domains resolved), e.g. `timestamptz`, `jsonb`, `_text`. */
+  baseType: string;
+  nullable: boolean;
+  /** Default expression from pg_catalog, when there is one. */
+  default: string | null;
+  position: number;
+  /** Generated columns cannot be written. */
+  generated: boolean;
+};
+
+/** A table, view, materialized view or foreign table. */
+export type Table = QualifiedName & {
+  kind: 'table' | 'view' | 'materialized_view' | 'foreign_table';
+  description: string | null;
+  columns: Column[];
+  columnsByName: Map<string, Column>;
+  primaryKey: string[];
+  /**
+   * Computed fields: functions taking this relation's row as their only argument and
+   * returning a scalar, usable like columns (PostgREST's computed fields).
+   */
+  computedFields: Map<string, Routine>;
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+};
+
+/** How two relations relate, seen from `Relationship.table`. */
+export type Cardinality =
+  | { kind: 'm2o'; constraint: string; columns: [string, string][] }
+  | { kind: 'o2m'; constraint: string; columns: [string, string][] }
+  | { kind: 'o2o'; constraint: string; columns: [string, string][]; isParent: boolean }
+  | {
+      kind: 'm2m';
+      junction: {
+        table: QualifiedName;
+        constraint1: string;
+        constraint2: string;
+        /** Pairs (column of `table`, column of junction). */
+        sourceColumns: [string, string][];
+        /** Pairs (column of `foreignTable`, column of junction). */
+        targetColumns: [string, string][];
+      };
+    };
+
+/**
+ * A relationship from `table` to `foreignTable`. Column pairs are always
+ * (column of `table`, column of `foreignTable`).
+ */
+export type Relationship = {
+  table: QualifiedName;
+  foreignTable: QualifiedName;
+  isSelf: boolean;
+  cardinality: Cardinality;
+  tableIsView: boolean;
+  foreignTableIsView: boolean;
+};
+
+/** A function argument. */
+export type RoutineParam = {
+  /** Empty for unnamed arguments. */
+  name: string;
+  type: string;
+  /** False when the argument has a default. */
+  required: boolean;
+  variadic: boolean;
+};
+
+/** A function callable through `/rpc`. */
+export type Routine = QualifiedName & {
+  params: RoutineParam[];
+  returns: {
+    /** `void`, a scalar, or a row (table type, composite type, OUT/TABLE columns). */
+    kind: 'void' | 'scalar' | 'composite';
+    setOf: boolean;
+    /** `format_type` of the return type. */
+    type: string;
+    /** The relation whose row type is returned, when there is one (enables embedding). */
+    relation?: QualifiedName;
+    /** Columns of a composite result (for `*` expansion and column checks). */
+    columns?: Column[];
+  };
+  volatility: 'immutable' | 'stable' | 'volatile';
+  description: string | null;
+  /** Relation (oid) whose row type is the only argument, for computed fields. */
+  rowArgumentRelid?: string;
+};
+
+/** Everything the planner needs. */
+export type SchemaCache = {
+  /** Exposed schemas, in configuration order. */
+  schemas: string[];
+  /** Keyed by `schema.name` (see {@link qualifiedKey}). */
+  tables: Map<string, Table>;
+  /** Relationships whose `table` is the key's relation. */
+  relationships: Map<string, Relationship[]>;
+  /** Overloads per function, keyed by `schema.name`. */
+  routines: Map<string, Routine[]>;
+  /** Type names usable in `::cast`, lower-cased, to a safe qualified type reference. */
+  types: Map<string, QualifiedName>;
+  /** Time zone names accepted by `Prefer: timezone=`. */
+  timezones: Set<string>;
+};
+
+/** Map key for a qualified name. */
+export function qualifiedKey(name: QualifiedName): string {
+  return JSON.stringify([name.schema, name.name]);
+}

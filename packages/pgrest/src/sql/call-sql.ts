@@ -1,0 +1,46 @@
+import type { Routine } from '../schema/schema-types.js';
+import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
+
+/** How arguments reach the function. */
+export type CallArgs =
+  /** Text values from the query string (GET), cast to each parameter's type. */
+  | { kind: 'direct'; values: Map<string, string | string[]> }
+  /** A JSON object body, unpacked with json_to_record into typed columns. */
+  | { kind: 'json'; body: string; keys: string[]; isArray: boolean }
+  /** A JSON body passed whole to a single unnamed json/jsonb parameter. */
+  | { kind: 'single'; body: string };
+
+/**
+ * The `pgrst_call` CTE: the function's rows under the column names the read plan uses.
+ * Scalar results get one column named after the function, as PostgREST exposes them.
+ * Types in casts and column definitions come from pg_catalog (format_type).
+ */
+export function callCteSql(routine: Routine, args: CallArgs, params: SqlParams): string {
+  let from = '';
+  let argList: string[] = [];
+  if (args.kind === 'direct') {
+    argList = routine.params
+      .filter((param) => args.values.has(param.name))
+      .map((param) => {
+        const value = args.values.get(param.name);
+        const placeholder = params.add(value);
+        return `${param.variadic ? 'VARIADIC ' : ''}${quoteIdent(param.name)} := ${placeholder}::${param.type}`;
+      });
+  } else if (args.kind === 'json') {
+    const used = routine.params.filter((param) => args.keys.includes(param.name));
+    if (used.length > 0) {
+      const definition = used.map((param) => `${quoteIdent(param.name)} ${param.type}`).join(', ');
+      const body = args.isArray ? `(${params.add(args.body)}::json)->0` : `${params.add(args.body)}::json`;
+      from = `json_to_record(${body}) AS "_a"(${definition}) CROSS JOIN LATERAL `;
+      argList = used.map(
+        (param) => `${param.variadic ? 'VARIADIC ' : ''}${quoteIdent(param.name)} := "_a".${quoteIdent(param.name)}`,
+      );
+    }
+  } else {
+    const [param] = routine.params;
+    argList = [`${params.add(args.body)}::${param?.type ?? 'json'}`];
+  }
+  const call = `${qualified(routine)}(${argList.join(', ')})`;
+  if (routine.returns.kind === 'composite') return `"pgrst_call" AS (SELECT "_f".* FROM ${from}${call} AS "_f")`;
+  return `"pgrst_call" AS (SELECT "_f"."v" AS ${quoteIdent(routine.name)} FROM ${from}${call} AS "_f"("v"))`;
+}

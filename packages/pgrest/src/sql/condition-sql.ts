@@ -1,0 +1,128 @@
+import type { ColumnRef, PlanCondition, PlanOperation, PlanOrder, ReadNode } from '../plan/plan-types.js';
+import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
+
+const JSON_TYPES = new Set(['json', 'jsonb']);
+
+/** `"t0"."col"` with its JSON path; non-JSON columns go through to_jsonb first. */
+export function columnSql(alias: string, ref: ColumnRef, params: SqlParams): string {
+  let sql = ref.computed
+    ? `${qualified(ref.computed)}(${quoteIdent(alias)})`
+    : `${quoteIdent(alias)}.${quoteIdent(ref.column.name)}`;
+  if (ref.jsonPath.length === 0) return sql;
+  if (!JSON_TYPES.has(ref.column.baseType)) sql = `to_jsonb(${sql})`;
+  for (const step of ref.jsonPath) {
+    const operand =
+      step.operand.kind === 'key'
+        ? `${params.add(step.operand.value)}::text`
+        : `${params.add(step.operand.value)}::int`;
+    sql = `(${sql}${step.arrow}${operand})`;
+  }
+  return sql;
+}
+
+const QUANT_SQL = {
+  eq: '=',
+  gte: '>=',
+  gt: '>',
+  lte: '<=',
+  lt: '<',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  match: '~',
+  imatch: '~*',
+} as const;
+
+const SIMPLE_SQL = {
+  neq: '<>',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+} as const;
+
+const FTS_FUNCTIONS = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
+
+const IS_SQL = {
+  null: 'IS NULL',
+  not_null: 'IS NOT NULL',
+  true: 'IS TRUE',
+  false: 'IS FALSE',
+  unknown: 'IS UNKNOWN',
+} as const;
+
+function operationSql(lhs: string, ref: ColumnRef, operation: PlanOperation, params: SqlParams): string {
+  switch (operation.kind) {
+    case 'quant': {
+      const value =
+        operation.op === 'like' || operation.op === 'ilike' ? operation.value.replace(/\*/g, '%') : operation.value;
+      const op = QUANT_SQL[operation.op];
+      if (operation.quantifier) return `${lhs} ${op} ${operation.quantifier.toUpperCase()}(${params.add(value)})`;
+      return `${lhs} ${op} ${params.add(value)}`;
+    }
+    case 'simple':
+      return `${lhs} ${SIMPLE_SQL[operation.op]} ${params.add(operation.value)}`;
+    case 'in':
+      // `in.()` parses as one empty value and means an empty list, as in PostgREST.
+      return `${lhs} = ANY(${params.add(operation.values.length === 1 && operation.values[0] === '' ? [] : operation.values)})`;
+    case 'is':
+      return `${lhs} ${IS_SQL[operation.value]}`;
+    case 'isdistinct':
+      return `${lhs} IS DISTINCT FROM ${params.add(operation.value)}`;
+    case 'fts': {
+      const language = operation.language !== undefined ? `${params.add(operation.language)}::regconfig, ` : '';
+      const vector =
+        ref.column.baseType === 'tsvector' && ref.jsonPath.length === 0 ? lhs : `to_tsvector(${language}${lhs})`;
+      return `${vector} @@ ${FTS_FUNCTIONS[operation.op]}(${language}${params.add(operation.value)})`;
+    }
+  }
+}
+
+/** Whether an embed's lateral produced a match (used by `!inner` and `rel=is.null`). */
+export function embedExistsSql(child: ReadNode): string {
+  const toOne = child.relationship?.cardinality.kind === 'm2o' || child.relationship?.cardinality.kind === 'o2o';
+  return toOne ? `(${quoteIdent(child.lateralAlias)}."m" IS NOT NULL)` : `(${quoteIdent(child.lateralAlias)}."n" > 0)`;
+}
+
+/** SQL for a condition tree on `node`. */
+export function conditionSql(node: ReadNode, condition: PlanCondition, params: SqlParams): string {
+  switch (condition.type) {
+    case 'filter': {
+      const lhs = columnSql(node.sqlAlias, condition.ref, params);
+      const sql = operationSql(lhs, condition.ref, condition.operation, params);
+      return condition.negated ? `NOT (${sql})` : `(${sql})`;
+    }
+    case 'embed-exists': {
+      const sql = embedExistsSql(condition.child);
+      return condition.negated ? `NOT ${sql}` : sql;
+    }
+    case 'logic': {
+      const joined = condition.children
+        .map((child) => conditionSql(node, child, params))
+        .join(condition.op === 'and' ? ' AND ' : ' OR ');
+      return condition.negated ? `NOT (${joined})` : `(${joined})`;
+    }
+  }
+}
+
+/** `ORDER BY` items of a node. */
+export function orderSql(node: ReadNode, order: PlanOrder[], params: SqlParams): string[] {
+  return order.map((term) => {
+    let expr: string;
+    if (term.child) {
+      const index = term.child.exposedOrders.indexOf(term.ref);
+      expr = `${quoteIdent(term.child.lateralAlias)}.${quoteIdent(`o${index}`)}`;
+    } else expr = columnSql(node.sqlAlias, term.ref, params);
+    const direction = term.direction === 'desc' ? ' DESC' : term.direction === 'asc' ? ' ASC' : '';
+    const nulls = term.nulls === 'first' ? ' NULLS FIRST' : term.nulls === 'last' ? ' NULLS LAST' : '';
+    return `${expr}${direction}${nulls}`;
+  });
+}

@@ -1,0 +1,161 @@
+import { compactVerify, errors as joseErrors } from 'jose';
+import type { PgrestCaller, PgrestResponse } from '../engine-types.js';
+import type { JsPath } from './config.js';
+import { pgrstErrorResponse } from './responses.js';
+
+/** What the authenticator needs from the configuration. */
+export type AuthSettings = {
+  /** HMAC secret (HS256/384/512); undefined means JWTs cannot be verified (PGRST300). */
+  secret: Uint8Array | undefined;
+  roleClaimKey: JsPath;
+  anonRole: string | undefined;
+  /** Expected `aud` (PostgREST `jwt-aud`); undefined accepts any audience. */
+  audience: string | undefined;
+};
+
+/** Either the caller to run the request as, or the 401/500 response PostgREST would send. */
+export type AuthOutcome = { ok: true; caller: PgrestCaller } | { ok: false; response: PgrestResponse };
+
+/** PostgREST allows this much clock skew, in seconds, on exp/nbf/iat. */
+const ALLOWED_SKEW_SECONDS = 30;
+
+const HMAC_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
+
+/**
+ * Authenticates a request from its `Authorization` header the way PostgREST 14 does: no bearer
+ * token means the anonymous role (or 401 PGRST302 without one); a token is verified (HMAC),
+ * its exp/nbf/iat/aud claims are checked with 30 s of skew, and the role is read from the claim
+ * at `roleClaimKey`, falling back to the anonymous role. Failures answer PostgREST's
+ * PGRST300/301/302/303 errors with its `WWW-Authenticate` header.
+ */
+export async function authenticate(
+  authorization: string | undefined,
+  settings: AuthSettings,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): Promise<AuthOutcome> {
+  const token = bearerToken(authorization);
+  if (token === undefined) return anonymous(settings, {});
+  if (token === '') return invalidToken('PGRST301', 'Empty JWT is sent in Authorization header');
+  if (settings.secret === undefined) {
+    return { ok: false, response: pgrstErrorResponse(500, { code: 'PGRST300', message: 'Server lacks JWT secret' }) };
+  }
+
+  const parts = token.split('.').length;
+  if (parts !== 3) return invalidToken('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
+
+  let payload: Uint8Array;
+  try {
+    ({ payload } = await compactVerify(token, settings.secret, { algorithms: HMAC_ALGORITHMS }));
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEAlgNotAllowed || error instanceof joseErrors.JOSENotSupported) {
+      return invalidToken('PGRST301', 'Wrong or unsupported encoding algorithm', error.message);
+    }
+    if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+      return invalidToken(
+        'PGRST301',
+        'No suitable key or wrong key type',
+        'None of the keys was able to decode the JWT',
+      );
+    }
+    return invalidToken('PGRST301', 'JWT cryptographic operation failed');
+  }
+
+  let claims: unknown;
+  try {
+    claims = JSON.parse(new TextDecoder().decode(payload));
+  } catch {
+    claims = undefined;
+  }
+  if (claims === null || typeof claims !== 'object' || Array.isArray(claims)) {
+    return invalidToken('PGRST303', 'Parsing claims failed');
+  }
+  const record = claims as Record<string, unknown>;
+  const claimError = checkClaims(record, settings.audience, nowSeconds);
+  if (claimError) return invalidToken('PGRST303', claimError);
+
+  const roleValue = walkJsPath(record, settings.roleClaimKey);
+  if (roleValue === undefined || roleValue === null) return anonymous(settings, record);
+  const role = typeof roleValue === 'string' ? roleValue : JSON.stringify(roleValue);
+  return { ok: true, caller: { role, claims: { ...record, role } } };
+}
+
+/** The token of `Authorization: Bearer <token>`; undefined when there is no bearer credential. */
+function bearerToken(authorization: string | undefined): string | undefined {
+  if (authorization === undefined) return undefined;
+  const [scheme, ...rest] = authorization.trim().split(' ');
+  // Other schemes (Basic, ...) are not PostgREST's business: the request stays anonymous.
+  if (scheme === undefined || scheme.toLowerCase() !== 'bearer') return undefined;
+  return rest.join(' ').trim();
+}
+
+function anonymous(settings: AuthSettings, claims: Record<string, unknown>): AuthOutcome {
+  if (settings.anonRole === undefined) {
+    return {
+      ok: false,
+      response: pgrstErrorResponse(
+        401,
+        { code: 'PGRST302', message: 'Anonymous access is disabled' },
+        { 'WWW-Authenticate': 'Bearer' },
+      ),
+    };
+  }
+  // No `role`: the engine then switches to its anonRole and treats the caller as not
+  // authenticated (42501 answers 401, as PostgREST does for requests without a JWT role).
+  // PostgREST still exposes the anonymous role in request.jwt.claims.
+  return { ok: true, caller: { claims: { ...claims, role: settings.anonRole } } };
+}
+
+function invalidToken(code: string, message: string, details: string | null = null): AuthOutcome {
+  return {
+    ok: false,
+    response: pgrstErrorResponse(
+      401,
+      { code, message, details },
+      { 'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}` },
+    ),
+  };
+}
+
+/** PostgREST's claim checks, in its order: exp, nbf, iat, aud. */
+function checkClaims(claims: Record<string, unknown>, audience: string | undefined, now: number): string | undefined {
+  const exp = claims.exp;
+  if (exp !== undefined && exp !== null) {
+    if (typeof exp !== 'number') return "The JWT 'exp' claim must be a number";
+    if (now - ALLOWED_SKEW_SECONDS > Math.floor(exp)) return 'JWT expired';
+  }
+  const nbf = claims.nbf;
+  if (nbf !== undefined && nbf !== null) {
+    if (typeof nbf !== 'number') return "The JWT 'nbf' claim must be a number";
+    if (now + ALLOWED_SKEW_SECONDS < Math.floor(nbf)) return 'JWT not yet valid';
+  }
+  const iat = claims.iat;
+  if (iat !== undefined && iat !== null) {
+    if (typeof iat !== 'number') return "The JWT 'iat' claim must be a number";
+    if (now + ALLOWED_SKEW_SECONDS < Math.floor(iat)) return 'JWT issued at future';
+  }
+  const aud = claims.aud;
+  if (aud !== undefined && aud !== null) {
+    const list =
+      typeof aud === 'string' ? [aud] : Array.isArray(aud) && aud.every((a) => typeof a === 'string') ? aud : undefined;
+    if (list === undefined) return "The JWT 'aud' claim must be a string or an array of strings";
+    // An empty audience list is accepted, like PostgREST does.
+    if (audience !== undefined && list.length > 0 && !list.includes(audience)) return 'JWT not in audience';
+  }
+  return undefined;
+}
+
+/** Follows a JSPath through decoded claims; undefined when a step does not exist. */
+export function walkJsPath(value: unknown, path: JsPath): unknown {
+  let current: unknown = value;
+  for (const step of path) {
+    if ('key' in step) {
+      if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
+      current = (current as Record<string, unknown>)[step.key];
+    } else {
+      if (!Array.isArray(current)) return undefined;
+      current = current[step.index];
+    }
+    if (current === undefined) return undefined;
+  }
+  return current;
+}

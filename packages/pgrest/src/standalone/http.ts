@@ -1,0 +1,160 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { PgrestCaller, PgrestEngine, PgrestMethod, PgrestRequest, PgrestResponse } from '../engine-types.js';
+import { pgrstErrorResponse } from './responses.js';
+
+const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
+/** Methods whose (possibly empty) body means something to PostgREST: an empty POST is `{}`. */
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'PUT']);
+
+/** Decides who the caller is from the request headers, or answers the request itself. */
+export type Authenticator = (
+  headers: PgrestRequest['headers'],
+) => Promise<{ ok: true; caller: PgrestCaller } | { ok: false; response: PgrestResponse }>;
+
+/**
+ * Translates a node request into the engine's {@link PgrestRequest}: the path without its leading
+ * slash (percent-decoded per segment), the raw query string, lower-cased headers (repeated
+ * headers joined with ", ") and the UTF-8 body.
+ */
+export function toPgrestRequest(req: IncomingMessage, body: string): PgrestRequest | { unsupported: string } {
+  const method = (req.method ?? 'GET').toUpperCase();
+  if (!METHODS.has(method)) return { unsupported: method };
+  const target = req.url ?? '/';
+  const q = target.indexOf('?');
+  const rawPath = q === -1 ? target : target.slice(0, q);
+  const query = q === -1 ? '' : target.slice(q + 1);
+  const path = rawPath
+    .replace(/^\/+/, '')
+    .split('/')
+    .map((segment) => safeDecode(segment))
+    .join('/');
+  const headers: PgrestRequest['headers'] = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const request: PgrestRequest = { method: method as PgrestMethod, path, query, headers };
+  if (body !== '' || BODY_METHODS.has(method)) request.body = body;
+  return request;
+}
+
+const CORS_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
+const CORS_EXPOSED =
+  'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
+const CORS_MAX_AGE = String(60 * 60 * 24);
+
+/**
+ * PostgREST's default CORS policy (Cors.hs, no server-cors-allowed-origins): requests carrying
+ * an Origin get `Access-Control-Allow-Origin: *` and the exposed headers; a preflight
+ * (OPTIONS with Access-Control-Request-Method) is answered here, before authentication, allowing
+ * the requested headers plus Authorization. Requests without Origin are left alone.
+ */
+export function applyCors(
+  headers: PgrestRequest['headers'],
+  method: string,
+): { preflight: PgrestResponse } | { extraHeaders: Record<string, string> } {
+  if (headers.origin === undefined) return { extraHeaders: {} };
+  const requestedMethod = headers['access-control-request-method'];
+  if (
+    method === 'OPTIONS' &&
+    requestedMethod !== undefined &&
+    CORS_METHODS.split(', ').includes(requestedMethod.trim())
+  ) {
+    const requested = (headers['access-control-request-headers'] ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== '');
+    return {
+      preflight: {
+        status: 200,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': CORS_METHODS,
+          'Access-Control-Allow-Headers': ['Authorization', ...requested].join(', '),
+          'Access-Control-Max-Age': CORS_MAX_AGE,
+        },
+        body: '',
+      },
+    };
+  }
+  return { extraHeaders: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED } };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A malformed escape stays as sent; the engine then answers for an unknown path.
+    return segment;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Writes an engine response unchanged, adding Content-Length when the engine did not. */
+export function writeResponse(res: ServerResponse, response: PgrestResponse, isHead: boolean): void {
+  const headers: Record<string, string> = { ...response.headers };
+  const hasLength = Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
+  const noBody =
+    response.status === 204 || response.status === 304 || (response.status >= 100 && response.status < 200);
+  if (!hasLength && !noBody) headers['Content-Length'] = String(Buffer.byteLength(response.body, 'utf8'));
+  res.writeHead(response.status, headers);
+  res.end(isHead || noBody ? undefined : response.body);
+}
+
+/**
+ * The request listener of the standalone server: authenticate, hand the request to the engine,
+ * write its response. Anything the engine throws becomes a 500 in PostgREST's error shape
+ * without leaking internals (details go to `onError`).
+ */
+export function createRequestListener(
+  engine: PgrestEngine,
+  authenticate: Authenticator,
+  onError: (error: unknown) => void,
+): RequestListener {
+  return (req, res) => {
+    void (async () => {
+      const isHead = (req.method ?? '').toUpperCase() === 'HEAD';
+      try {
+        const body = await readBody(req);
+        const request = toPgrestRequest(req, body);
+        if ('unsupported' in request) {
+          writeResponse(
+            res,
+            pgrstErrorResponse(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${request.unsupported}` }),
+            false,
+          );
+          return;
+        }
+        const cors = applyCors(request.headers, request.method);
+        if ('preflight' in cors) {
+          writeResponse(res, cors.preflight, false);
+          return;
+        }
+        const withCors = (response: PgrestResponse): PgrestResponse => ({
+          ...response,
+          headers: { ...response.headers, ...cors.extraHeaders },
+        });
+        const auth = await authenticate(request.headers);
+        if (!auth.ok) {
+          writeResponse(res, withCors(auth.response), isHead);
+          return;
+        }
+        writeResponse(res, withCors(await engine.handle(request, auth.caller)), isHead);
+      } catch (error) {
+        onError(error);
+        if (!res.headersSent) {
+          writeResponse(res, pgrstErrorResponse(500, { code: 'PGRSTX00', message: 'Internal server error' }), isHead);
+        } else {
+          res.destroy();
+        }
+      }
+    })();
+  };
+}

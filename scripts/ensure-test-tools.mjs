@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Makes sure the system tools the health-check runner tests drive are installed: `ping` for the
+// icmp runner, and Prometheus and Alertmanager for the prometheus and alertmanager runners.
+// They come from Debian's packages (the network here only reaches the npm and Debian mirrors).
+// A tool that cannot be installed is reported, not fatal: those tests then print SKIPPED.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** Debian package -> the binary it provides. */
+const TOOLS = [
+  { pkg: 'iputils-ping', binary: '/usr/bin/ping', why: 'icmp checks' },
+  { pkg: 'prometheus', binary: '/usr/bin/prometheus', why: 'prometheus checks' },
+  { pkg: 'prometheus-alertmanager', binary: '/usr/bin/prometheus-alertmanager', why: 'alertmanager checks' },
+];
+
+const missing = TOOLS.filter((tool) => !existsSync(tool.binary));
+if (missing.length === 0) {
+  process.exit(0);
+}
+
+const isRoot = process.getuid?.() === 0;
+const sudo = isRoot ? [] : ['sudo', '-n'];
+const run = (args) => {
+  const [command, ...rest] = [...sudo, ...args];
+  execFileSync(command, rest, {
+    stdio: 'inherit',
+    // Debian's packages would otherwise start Prometheus and Alertmanager as services on
+    // their default ports; the tests start their own copies on free ports instead.
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' },
+  });
+};
+
+const names = missing.map((tool) => tool.pkg);
+console.log(`Installing Debian packages for the health-check runner tests: ${names.join(', ')}...`);
+try {
+  run(['apt-get', 'update', '-qq']);
+  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...names]);
+} catch {
+  console.warn(
+    `Could not install ${names.join(', ')} with apt-get; the tests for ` +
+      `${missing.map((tool) => tool.why).join(', ')} will be skipped. ` +
+      `Install them yourself (apt-get install ${names.join(' ')}) to run those tests.`,
+  );
+  process.exit(0);
+}
+for (const tool of missing) {
+  if (!existsSync(tool.binary)) {
+    console.warn(`apt-get finished but ${tool.binary} is still missing; the tests for ${tool.why} will be skipped.`);
+  }
+}

@@ -1,0 +1,45 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import fences of eslint.config.js are architecture (ARCHITECTURE section 2); these
+// cases keep them from silently stopping to work.
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('import fences', () => {
+  it('stops a web feature from importing another feature', async () => {
+    const ids = await ruleIds(
+      'apps/web/src/features/about/api/fence-probe.ts',
+      "import { x } from '@/features/health/api/get-checks';\nexport const y = x;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('stops a web feature from importing the app layer', async () => {
+    const ids = await ruleIds(
+      'apps/web/src/features/about/api/fence-probe.ts',
+      "import { router } from '@/app/router';\nexport const y = router;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+
+  it('lets a feature import shared components and its own files', async () => {
+    const ids = await ruleIds(
+      'apps/web/src/features/about/api/fence-probe.ts',
+      "import { api } from '@/lib/api-client';\nimport { z } from './sibling';\nexport const y = [api, z];\n",
+    );
+    expect(ids).not.toContain('no-restricted-imports');
+  });
+
+  it('stops shared components from importing features', async () => {
+    const ids = await ruleIds(
+      'apps/web/src/components/ui/fence-probe.tsx',
+      "import { useAbout } from '@/features/about/api/get-about';\nexport const y = useAbout;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+});
