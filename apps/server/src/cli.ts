@@ -22,6 +22,7 @@ type ServerFlags = {
   sessionLifetime?: string;
   oidcProviders?: string;
   kratosPublicUrl?: string;
+  kratosAdminUrl?: string;
   // access
   properties?: string;
   propertiesFile?: string;
@@ -79,7 +80,16 @@ function withServerOptions(command: Command): Command {
         new Option('--oidc-providers <json>', 'OIDC social sign-in providers as JSON (env LOOKOUT_OIDC_PROVIDERS)'),
       )
       .addOption(
-        new Option('--kratos-public-url <url>', 'use this external Ory Kratos instead (env KRATOS_PUBLIC_URL)'),
+        new Option(
+          '--kratos-public-url <url>',
+          'use this external Ory Kratos instead; /api/.ory becomes a proxy to it (env KRATOS_PUBLIC_URL)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--kratos-admin-url <url>',
+          "that Kratos's admin API, for user administration (env KRATOS_ADMIN_URL)",
+        ),
       )
       // access
       .addOption(

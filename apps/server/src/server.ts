@@ -111,21 +111,32 @@ export async function serve(
     );
     // identity: the secret key, then the first admin (once, on an empty identity store).
     const identity = await identitySettingsFromConfig(config, logger);
-    const createdAdminId = await ensureAdminIdentity({
-      pool: running.database.pool,
-      dataDir: config.dataDir,
-      logger,
-      ...(config.adminEmail ? { adminEmail: config.adminEmail } : {}),
-      ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
-    });
-    // access: the first admin gets the admin role; with no active admin left, the person
-    // with the admin email gets it back. Local properties are read once, here.
-    await ensureAdminRole({
-      pool: running.database.pool,
-      logger,
-      ...(createdAdminId ? { createdAdminId } : {}),
-      adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL,
-    });
+    if (config.kratosPublicUrl) {
+      // Identities live in that Kratos: Lookout can create none at start, and a person here
+      // may come from an unverified sign-up, so the admin role goes to the admin email once
+      // Kratos has verified it, at sign-in (buildApp, access-bootstrap.ts).
+      logger.info(
+        { kratosPublicUrl: config.kratosPublicUrl, userAdministration: Boolean(config.kratosAdminUrl) },
+        'Identities live in an external Ory Kratos (KRATOS_PUBLIC_URL); /api/.ory is a proxy to it',
+      );
+    } else {
+      const createdAdminId = await ensureAdminIdentity({
+        pool: running.database.pool,
+        dataDir: config.dataDir,
+        logger,
+        ...(config.adminEmail ? { adminEmail: config.adminEmail } : {}),
+        ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
+      });
+      // access: the first admin gets the admin role; with no active admin left, the person
+      // with the admin email gets it back.
+      await ensureAdminRole({
+        pool: running.database.pool,
+        logger,
+        ...(createdAdminId ? { createdAdminId } : {}),
+        adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL,
+      });
+    }
+    // access: local properties are read once, here.
     const localProperties = await loadLocalProperties({
       ...(config.properties !== undefined ? { inline: config.properties } : {}),
       ...(config.propertiesFile ? { file: config.propertiesFile } : {}),
@@ -142,6 +153,7 @@ export async function serve(
       webDir: config.webDir ?? DEFAULT_WEB_DIR,
       identity,
       localProperties, // access
+      adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL, // access
       health: { checkTimeoutMs: health.checkTimeoutMs, summaryRefreshMs: health.summaryRefreshMs }, // health
     });
     await app.listen({ port: config.port, host: config.host });

@@ -21,6 +21,8 @@ export async function buildTestApp(
     resolveRoles?: AppDeps['resolveRoles'];
     /** access: properties from the configuration (source local). */
     localProperties?: AppDeps['localProperties'];
+    /** access: LOOKOUT_ADMIN_EMAIL (the first admin with an external Kratos). */
+    adminEmail?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -32,6 +34,7 @@ export async function buildTestApp(
     ...(options.identity ? { identity: options.identity } : {}),
     ...(options.resolveRoles ? { resolveRoles: options.resolveRoles } : {}),
     ...(options.localProperties ? { localProperties: options.localProperties } : {}),
+    ...(options.adminEmail ? { adminEmail: options.adminEmail } : {}),
   });
   await app.ready();
   return {

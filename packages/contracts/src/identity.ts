@@ -40,3 +40,33 @@ export const authConfigResponseSchema = z.object({
     .max(20),
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
+
+/**
+ * What Lookout itself answers, in its error envelope, when identities live in an external Ory
+ * Kratos (`KRATOS_PUBLIC_URL`): codes and messages, shown by the web as they are. Everything
+ * else under `/api/.ory` is Kratos's own answer, passed through.
+ */
+export const EXTERNAL_KRATOS_ERRORS = {
+  /** Admin identity API and user administration without `KRATOS_ADMIN_URL` (503). */
+  adminUrlRequired: {
+    code: 'kratos_admin_url_required',
+    message: 'User administration needs KRATOS_ADMIN_URL when KRATOS_PUBLIC_URL is set.',
+  },
+  /** The public API at `KRATOS_PUBLIC_URL` did not answer (502) or not in time (504). */
+  publicUnreachable: {
+    code: 'kratos_unreachable',
+    message:
+      'Sign-in is unavailable: Lookout cannot reach Ory Kratos at KRATOS_PUBLIC_URL. Try again shortly, or ask an administrator to check that setting.',
+  },
+  /** The admin API at `KRATOS_ADMIN_URL` did not answer (502) or not in time (504). */
+  adminUnreachable: {
+    code: 'kratos_unreachable',
+    message:
+      'User administration is unavailable: Lookout cannot reach Ory Kratos at KRATOS_ADMIN_URL. Try again shortly, or ask an administrator to check that setting.',
+  },
+  /** Kratos failed on its side (a 5xx answer) to a call Lookout made itself. */
+  upstreamFailed: {
+    code: 'kratos_failed',
+    message: 'Ory Kratos failed to answer this request; its log has the details.',
+  },
+} as const;

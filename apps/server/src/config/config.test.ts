@@ -86,6 +86,7 @@ describe('configuration', () => {
           { id: 'corp', issuer: 'https://id.example.com', client_id: 'lookout', client_secret: 's' },
         ]),
         KRATOS_PUBLIC_URL: 'https://kratos.example.com/',
+        KRATOS_ADMIN_URL: 'http://kratos-admin:4434/',
       };
       const config = parseConfig(readConfigInput(env, {}));
       expect(config).toMatchObject({
@@ -95,6 +96,7 @@ describe('configuration', () => {
         smtpFrom: 'Ops <ops@example.com>',
         sessionLifetime: 90 * 60_000,
         kratosPublicUrl: 'https://kratos.example.com',
+        kratosAdminUrl: 'http://kratos-admin:4434',
       });
       expect(config.oidcProviders[0]).toMatchObject({ id: 'corp', issuer: 'https://id.example.com' });
     });
@@ -105,6 +107,15 @@ describe('configuration', () => {
       [{ LOOKOUT_SMTP_URL: 'http://mail' }, /LOOKOUT_SMTP_URL \(--smtp-url\) must be an SMTP URL/],
       [{ LOOKOUT_OIDC_PROVIDERS: '{not json' }, /LOOKOUT_OIDC_PROVIDERS \(--oidc-providers\) must be a JSON array/],
       [{ LOOKOUT_ADMIN_EMAIL: 'nobody' }, /LOOKOUT_ADMIN_EMAIL \(--admin-email\) must be an email address/],
+      [{ KRATOS_PUBLIC_URL: 'kratos:4433' }, /KRATOS_PUBLIC_URL \(--kratos-public-url\) must be an http\(s\) URL/],
+      [
+        { KRATOS_ADMIN_URL: 'http://kratos:4434' },
+        /KRATOS_ADMIN_URL \(--kratos-admin-url\) needs KRATOS_PUBLIC_URL to be set too/,
+      ],
+      [
+        { KRATOS_PUBLIC_URL: 'http://kratos:4433', KRATOS_ADMIN_URL: 'ftp://kratos' },
+        /KRATOS_ADMIN_URL \(--kratos-admin-url\) must be an http\(s\) URL/,
+      ],
     ])('stops with a message naming the wrong identity setting for %o', (env, message) => {
       expect(() => parseConfig(readConfigInput(env, {}))).toThrow(message);
     });

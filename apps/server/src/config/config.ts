@@ -25,6 +25,7 @@ export const SETTINGS = {
   sessionLifetime: { env: 'LOOKOUT_SESSION_LIFETIME', flag: '--session-lifetime' },
   oidcProviders: { env: 'LOOKOUT_OIDC_PROVIDERS', flag: '--oidc-providers' },
   kratosPublicUrl: { env: 'KRATOS_PUBLIC_URL', flag: '--kratos-public-url' },
+  kratosAdminUrl: { env: 'KRATOS_ADMIN_URL', flag: '--kratos-admin-url' },
   // access
   properties: { env: 'LOOKOUT_PROPERTIES', flag: '--properties' },
   propertiesFile: { env: 'LOOKOUT_PROPERTIES_FILE', flag: '--properties-file' },
@@ -42,6 +43,9 @@ const postgresUrl = z
 
 /** Settings whose value is a secret: a wrong value is reported without echoing it. */
 const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set(['secretKey', 'adminPassword', 'oidcProviders']);
+
+/** Settings whose value is a URL that may carry a password: a wrong value is shown redacted. */
+const URL_SETTINGS: ReadonlySet<SettingName> = new Set(['databaseUrl', 'smtpUrl', 'kratosPublicUrl', 'kratosAdminUrl']);
 
 const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -65,7 +69,16 @@ const oidcProviderSchema = z.object({
 });
 export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
 
-const configSchema = z.object({
+/** An Ory Kratos base URL (public or admin API), kept without a trailing slash. */
+const kratosUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => /^https?:\/\/.+/.test(value) && URL.canParse(value), { message: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''))
+  .optional();
+
+const configFields = z.object({
   port: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -129,17 +142,20 @@ const configSchema = z.object({
       }
       return parsed.data;
     }),
-  kratosPublicUrl: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((value) => /^https?:\/\/.+/.test(value) && URL.canParse(value), { message: 'must be an http(s) URL' })
-    .transform((value) => value.replace(/\/+$/, ''))
-    .optional(),
+  kratosPublicUrl: kratosUrl,
+  // Only meaningful beside kratosPublicUrl (checked by configSchema below).
+  kratosAdminUrl: kratosUrl,
   // access: local (read-only) properties; parsed and checked at start by loadLocalProperties.
   properties: z.string().max(100_000, 'must be at most 100000 characters').optional(),
   propertiesFile: z.string().trim().min(1, 'must not be empty').max(4096).optional(),
   // end access
+});
+
+const configSchema = configFields.superRefine((config, ctx) => {
+  // The admin API of a Kratos whose sessions Lookout does not accept would manage nobody.
+  if (config.kratosAdminUrl && !config.kratosPublicUrl) {
+    ctx.addIssue({ code: 'custom', path: ['kratosAdminUrl'], message: 'needs KRATOS_PUBLIC_URL to be set too' });
+  }
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -174,11 +190,7 @@ export function parseConfig(input: ConfigInput, cwd = process.cwd()): Config {
       const name = issue.path[0] as SettingName;
       const setting = SETTINGS[name];
       const given = input[name];
-      const shown = SECRET_SETTINGS.has(name)
-        ? '***'
-        : name === 'databaseUrl' || name === 'smtpUrl'
-          ? redactUrl(given)
-          : given;
+      const shown = SECRET_SETTINGS.has(name) ? '***' : URL_SETTINGS.has(name) ? redactUrl(given) : given;
       return `${setting.env} (${setting.flag}) ${issue.message}; got '${shown ?? ''}'`;
     });
     throw new ConfigError(problems);

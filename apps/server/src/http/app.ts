@@ -11,16 +11,22 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.js';
 import { createSystemService } from '../modules/system/system-service.js';
 // identity
-import { createIdentityAdminService } from '../modules/identity/identity-admin-service.js';
+import { externalKratosPublicConfig } from '../modules/identity/external-kratos-fns.js';
+import { createPeopleMirror } from '../modules/identity/external-people-mirror.js';
+import { createIdentityAdminService, type IdentityAdministration } from '../modules/identity/identity-admin-service.js';
+import { DEFAULT_ADMIN_EMAIL } from '../modules/identity/identity-bootstrap.js';
 import { createCourier } from '../modules/identity/identity-courier.js';
 import { createSecretBox, randomToken } from '../modules/identity/identity-crypto.js';
 import { startIdentityHousekeeping } from '../modules/identity/identity-housekeeping.js';
 import { createIdentityRepository } from '../modules/identity/identity-repository.js';
 import { authRoutes, identityRoutes, requestContext } from '../modules/identity/identity-routes.js';
 import { createIdentityService, type IdentitySettings } from '../modules/identity/identity-service.js';
+import { adminUrlRequired, createKratosAdminClient } from '../modules/identity/kratos-admin-client.js';
+import { kratosProxyRoutes } from '../modules/identity/kratos-proxy-routes.js';
 import { createSessionResolver, type SessionResolver } from '../modules/identity/session-resolver.js';
 // end identity
 // access
+import { createFirstAdminGrant } from '../modules/access/access-bootstrap.js';
 import { createAccessRepository } from '../modules/access/access-repository.js';
 import { accessRoutes } from '../modules/access/access-routes.js';
 import {
@@ -63,6 +69,12 @@ export type AppDeps = {
   resolveRoles?: RoleResolver;
   /** access: properties from the server configuration (source local, read-only). */
   localProperties?: readonly LocalProperty[];
+  /**
+   * access: LOOKOUT_ADMIN_EMAIL. With an external Kratos the first person seen with it as a
+   * verified email, while no active admin exists, gets the admin role (default
+   * admin@lookout.local).
+   */
+  adminEmail?: string;
   /**
    * health: how long Run Now lets a check run (LOOKOUT_CHECK_TIMEOUT; default 60 s) and how often
    * the workers refresh the last-hour summary (LOOKOUT_CHECK_SUMMARY_REFRESH; default 30 s).
@@ -120,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oidcProviders: deps.identity?.oidcProviders ?? [],
     ...(deps.identity?.smtpUrl ? { smtpUrl: deps.identity.smtpUrl } : {}),
     ...(deps.identity?.kratosPublicUrl ? { kratosPublicUrl: deps.identity.kratosPublicUrl } : {}),
+    ...(deps.identity?.kratosAdminUrl ? { kratosAdminUrl: deps.identity.kratosAdminUrl } : {}),
   };
   const identityRepository = createIdentityRepository(deps.database.pool);
   const courier = createCourier({
@@ -140,14 +153,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     settings: identitySettings,
   });
+  const { kratosPublicUrl, kratosAdminUrl } = identitySettings;
+  // With an external Kratos its identities have no row here, so their people are kept by
+  // hand; the first admin comes from the admin email (the access module decides).
+  const people = kratosPublicUrl
+    ? createPeopleMirror({
+        repository: identityRepository,
+        logger: deps.logger,
+        onSynced: createFirstAdminGrant({
+          pool: deps.database.pool,
+          logger: deps.logger,
+          adminEmail: deps.adminEmail ?? DEFAULT_ADMIN_EMAIL,
+        }),
+      })
+    : undefined;
   const resolveSession: SessionResolver = createSessionResolver({
     identity,
-    ...(identitySettings.kratosPublicUrl ? { kratosPublicUrl: identitySettings.kratosPublicUrl } : {}),
+    ...(kratosPublicUrl && people ? { kratosPublicUrl, people } : {}),
   });
-  const identityAdmin = createIdentityAdminService({ repository: identityRepository, identity });
-  // The admin routes declare read or write on identities (checked by the access hook).
-  await app.register(identityRoutes, { prefix: '/api/.ory', identity, admin: identityAdmin });
-  await app.register(authRoutes, { prefix: '/api/auth', resolveSession, people: identityRepository, identity });
+  let identityAdmin: IdentityAdministration;
+  if (kratosPublicUrl && people) {
+    // /api/.ory is a proxy to that Kratos (its admin API with RBAC, see the routes), and user
+    // administration uses its admin API, or refuses naming KRATOS_ADMIN_URL without it.
+    identityAdmin = kratosAdminUrl
+      ? createKratosAdminClient({ adminUrl: kratosAdminUrl, people, logger: deps.logger })
+      : adminUrlRequired();
+    await app.register(kratosProxyRoutes, {
+      prefix: '/api/.ory',
+      publicUrl: kratosPublicUrl,
+      ...(kratosAdminUrl ? { adminUrl: kratosAdminUrl } : {}),
+    });
+  } else {
+    const builtInAdmin = createIdentityAdminService({ repository: identityRepository, identity });
+    identityAdmin = builtInAdmin;
+    // The admin routes declare read or write on identities (checked by the access hook).
+    await app.register(identityRoutes, { prefix: '/api/.ory', identity, admin: builtInAdmin });
+  }
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    resolveSession,
+    people: identityRepository,
+    identity: kratosPublicUrl ? { publicConfig: () => externalKratosPublicConfig(identitySettings) } : identity,
+  });
   // end identity
 
   // access: each request's roles are the signed-in person's, read fresh from the database

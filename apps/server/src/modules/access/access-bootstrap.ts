@@ -40,3 +40,33 @@ export async function ensureAdminRole(options: {
     );
   });
 }
+
+/** A person of an external Kratos as the identity module's people mirror reports it. */
+export type SeenPerson = { id: string; email: string; emailVerified: boolean };
+
+/**
+ * The first admin with an external Kratos (KRATOS_PUBLIC_URL), where Lookout cannot create an
+ * admin identity at start: the person seen with the admin email (LOOKOUT_ADMIN_EMAIL) gets the
+ * admin role while no active admin exists. Only once Kratos has verified that email, since an
+ * open registration would otherwise hand the role to whoever signs up with it first.
+ */
+export function createFirstAdminGrant(options: {
+  pool: pg.Pool;
+  logger: Pick<Logger, 'warn'>;
+  adminEmail: string;
+}): (person: SeenPerson) => Promise<void> {
+  const repository = createAccessRepository(options.pool);
+  const adminEmail = options.adminEmail.trim().toLowerCase();
+  return async (person) => {
+    if (person.email !== adminEmail || !person.emailVerified) return;
+    await repository.transaction(async (tx) => {
+      await repository.lockAdmins(tx);
+      if ((await repository.countActiveAdmins(undefined, tx)) > 0) return;
+      await repository.grantRole(person.id, 'admin', 'System', tx);
+      options.logger.warn(
+        { personId: person.id, adminEmail },
+        'No active user had the admin role; gave it to the user who signed in with the admin email (LOOKOUT_ADMIN_EMAIL)',
+      );
+    });
+  };
+}

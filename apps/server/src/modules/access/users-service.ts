@@ -11,7 +11,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.js';
 import type { Courier } from '../identity/identity-courier.js';
-import type { IdentityAdminService } from '../identity/identity-admin-service.js';
+import type { IdentityAdministration } from '../identity/identity-admin-service.js';
 import type { RequestContext } from '../identity/identity-service.js';
 import type { AccessRepository } from './access-repository.js';
 
@@ -29,7 +29,8 @@ export type UsersServiceDeps = {
     AccessRepository,
     'transaction' | 'lockAdmins' | 'rolesOf' | 'setRoles' | 'findPerson' | 'softDeletePerson' | 'countActiveAdmins'
   >;
-  identityAdmin: Pick<IdentityAdminService, 'get' | 'list' | 'create' | 'update' | 'remove' | 'createRecoveryCode'>;
+  /** The built-in identity admin service, or an external Kratos's admin API (KRATOS_ADMIN_URL). */
+  identityAdmin: IdentityAdministration;
   courier: Pick<Courier, 'send'>;
   logger: Pick<Logger, 'info'>;
 };

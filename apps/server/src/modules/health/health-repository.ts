@@ -43,39 +43,6 @@ export type CheckResultRow = {
   nextRuntime?: Date;
 };
 
-/** One row of the summary, before it is shaped for the response. */
-export type CheckSummaryRow = {
-  id: string;
-  canary_id: string;
-  canary_name: string;
-  canary_namespace: string;
-  agent_id: string;
-  name: string;
-  namespace: string | null;
-  type: string;
-  status: 'healthy' | 'unhealthy' | null;
-  icon: string | null;
-  description: string | null;
-  labels: Record<string, unknown> | null;
-  severity: string | null;
-  owner: string | null;
-  endpoint: string | null;
-  passed: string | number;
-  failed: string | number;
-  last_pass: Date | null;
-  last_fail: Date | null;
-  p95: number | null;
-  p97: number | null;
-  p99: number | null;
-  last_runtime: Date | null;
-  next_runtime: Date | null;
-  last_transition_time: Date | null;
-  silenced_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-};
-
 /** The slices a summary reads: at most two raw, two hourly and one daily (see summarySegments). */
 export type SummarySlices = { raw: TimeSlice[]; hourly: TimeSlice[]; daily: TimeSlice[] };
 
@@ -110,6 +77,19 @@ const RAW_AGGREGATE_SQL = `SELECT s.check_id,
                     percentile_disc(ARRAY[0.95, 0.97, 0.99]) WITHIN GROUP (ORDER BY s.duration) AS pct
              FROM check_statuses s`;
 
+/** A timestamptz as JSON text the way Date#toISOString writes it (UTC, milliseconds, `Z`). */
+const isoSql = (expression: string): string =>
+  `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A check's labels as an object of strings: labels are validated as strings on every API
+ * write, but a hand-written row may hold other JSON values, which are given as their text.
+ */
+const SUMMARY_LABELS_SQL = `CASE WHEN jsonb_typeof(c.labels) = 'object' THEN (
+                      SELECT coalesce(jsonb_object_agg(e.key, CASE WHEN jsonb_typeof(e.value) = 'string'
+                               THEN e.value ELSE to_jsonb(e.value::text) END), '{}'::jsonb)
+                      FROM jsonb_each(c.labels) e) ELSE '{}'::jsonb END`;
+
 /** Keys below 2^31 for pg_try_advisory_lock: one per singleton job. */
 export const ADVISORY_LOCKS = {
   refreshSummary: 0x4c4b0010,
@@ -143,11 +123,13 @@ export function createHealthRepository(pool: pg.Pool) {
     },
 
     /**
-     * Every live check with its uptime and latency over the slices. Counts are exact. Percentiles
-     * of a range read from one raw slice are exact; over several slices (buckets, raw slices
-     * counting as one bucket each) they are the run-weighted mean of the slices' own, as
-     * docs/health.md explains. A check with no run in the range shows its latest run before
-     * `to` (as the original's aged summary).
+     * Every live check with its uptime and latency over the slices, as the JSON text of the
+     * summary's `checks_summary` array (CheckSummary items, in dashboard order). PostgreSQL
+     * writes the JSON: a few thousand checks parsed into rows and re-serialised by Node cost more
+     * than the aggregation itself. Counts are exact. Percentiles of a range read from one raw
+     * slice are exact; over several slices (buckets, raw slices counting as one bucket each) they
+     * are the run-weighted mean of the slices' own, as docs/health.md explains. A check with no
+     * run in the range shows its latest run before `to` (as the original's aged summary).
      */
     async checkSummary(
       input: {
@@ -158,7 +140,7 @@ export function createHealthRepository(pool: pg.Pool) {
         canaryId?: string | undefined;
       },
       tx?: Queryable,
-    ): Promise<CheckSummaryRow[]> {
+    ): Promise<string> {
       const params: unknown[] = [input.checkId ?? null, input.canaryId ?? null, input.to];
       let aggregate: string;
       if (input.from === 'last-hour-snapshot') {
@@ -206,20 +188,27 @@ export function createHealthRepository(pool: pg.Pool) {
       const run = async (client: Queryable) => {
         // Per-check percentiles sort each check's rows; give the sort memory instead of disk.
         await client.query("SET LOCAL work_mem = '64MB'");
-        const { rows } = await client.query<CheckSummaryRow>(
+        const { rows } = await client.query<{ summary: string }>(
           `WITH ${aggregate}
-           SELECT c.id, c.canary_id, k.name AS canary_name, k.namespace AS canary_namespace, c.agent_id,
-                  c.name, c.namespace, c.type, c.status, c.icon, c.description, c.labels, c.severity,
-                  c.owner, c.endpoint,
-                  coalesce(a.passed, CASE WHEN l.status THEN 1 ELSE 0 END)::integer AS passed,
-                  coalesce(a.failed, CASE WHEN l.status = false THEN 1 ELSE 0 END)::integer AS failed,
-                  coalesce(a.last_pass, CASE WHEN l.status THEN l.time END) AS last_pass,
-                  coalesce(a.last_fail, CASE WHEN l.status = false THEN l.time END) AS last_fail,
-                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p95 END AS p95,
-                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p97 END AS p97,
-                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p99 END AS p99,
-                  c.last_runtime, c.next_runtime, c.last_transition_time, c.silenced_at,
-                  c.created_at, c.updated_at, c.deleted_at
+           SELECT coalesce(json_agg(json_build_object(
+                    'id', c.id, 'canary_id', c.canary_id, 'canary_name', k.name, 'canary_namespace', k.namespace,
+                    'agent_id', c.agent_id, 'name', c.name, 'namespace', c.namespace, 'type', c.type,
+                    'status', c.status, 'icon', c.icon, 'description', c.description,
+                    'labels', ${SUMMARY_LABELS_SQL}, 'severity', c.severity, 'owner', c.owner, 'endpoint', c.endpoint,
+                    'uptime', json_build_object(
+                      'passed', coalesce(a.passed, CASE WHEN l.status THEN 1 ELSE 0 END)::integer,
+                      'failed', coalesce(a.failed, CASE WHEN l.status = false THEN 1 ELSE 0 END)::integer,
+                      'last_pass', ${isoSql('coalesce(a.last_pass, CASE WHEN l.status THEN l.time END)')},
+                      'last_fail', ${isoSql('coalesce(a.last_fail, CASE WHEN l.status = false THEN l.time END)')}),
+                    'latency', json_build_object(
+                      'p95', CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p95 END,
+                      'p97', CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p97 END,
+                      'p99', CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p99 END),
+                    'last_runtime', ${isoSql('c.last_runtime')}, 'next_runtime', ${isoSql('c.next_runtime')},
+                    'last_transition_time', ${isoSql('c.last_transition_time')},
+                    'silenced_at', ${isoSql('c.silenced_at')}, 'created_at', ${isoSql('c.created_at')},
+                    'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')})
+                  ORDER BY k.namespace, k.name, c.type, c.name), '[]')::text AS summary
            FROM checks c
            JOIN canaries k ON k.id = c.canary_id
            LEFT JOIN agg a ON a.check_id = c.id
@@ -230,11 +219,10 @@ export function createHealthRepository(pool: pg.Pool) {
            ) l ON true
            WHERE c.deleted_at IS NULL AND k.deleted_at IS NULL
              AND ($1::uuid IS NULL OR c.id = $1)
-             AND ($2::uuid IS NULL OR c.canary_id = $2)
-           ORDER BY k.namespace, k.name, c.type, c.name`,
+             AND ($2::uuid IS NULL OR c.canary_id = $2)`,
           params,
         );
-        return rows;
+        return rows[0]?.summary ?? '[]';
       };
       if (tx) return run(tx);
       // SET LOCAL needs a transaction; a read-only one costs nothing extra.

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ROLES, type Role } from '@lookout/contracts';
+import { checkSummaryResponseSchema, ROLES, type Role } from '@lookout/contracts';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -148,6 +148,9 @@ describe('GET /api/canary/api/summary', () => {
   it('lists live checks with the fields the dashboard reads', async () => {
     const response = await call('GET', '/api/canary/api/summary', 'viewer');
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // PostgreSQL writes this JSON: it must be exactly what the web's schema reads.
+    expect(checkSummaryResponseSchema.safeParse(response.json()).success).toBe(true);
     const body = response.json<{ checks_summary: Record<string, unknown>[]; from: string; to: string }>();
     expect(new Date(body.to).getTime() - new Date(body.from).getTime()).toBe(3_600_000);
     const home = body.checks_summary.find((item) => item.name === 'home');

@@ -20,6 +20,32 @@ export type IdentityAdminService = ReturnType<typeof createIdentityAdminService>
 
 type Body = Record<string, unknown>;
 
+/** An answer of the admin API: status, Kratos's JSON body, and headers such as `link`. */
+export type AdminAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/** The list query of `GET /admin/identities` that Lookout uses. */
+export type AdminListQuery = {
+  page_size?: number;
+  page_token?: string;
+  per_page?: number;
+  page?: number;
+  credentials_identifier?: string;
+};
+
+/**
+ * What user administration asks of an identity admin API: this built-in service, or the
+ * admin API of an external Kratos (`kratos-admin-client.ts`). Refusals throw a `KratosError`
+ * (its `statusCode` is the 4xx Kratos answered).
+ */
+export type IdentityAdministration = {
+  get: (id: string | undefined, ctx: RequestContext) => Promise<AdminAnswer>;
+  list: (query: AdminListQuery, ctx: RequestContext) => Promise<AdminAnswer>;
+  create: (body: Body, ctx: RequestContext) => Promise<AdminAnswer>;
+  update: (id: string | undefined, body: Body, ctx: RequestContext) => Promise<AdminAnswer>;
+  remove: (id: string | undefined) => Promise<AdminAnswer>;
+  createRecoveryCode: (body: Body, ctx: RequestContext, kind: 'code' | 'link') => Promise<AdminAnswer>;
+};
+
 const isUuid = (value: string | undefined): value is string =>
   typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 

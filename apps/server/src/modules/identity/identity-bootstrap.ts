@@ -63,6 +63,7 @@ export async function identitySettingsFromConfig(
     smtpFrom: config.smtpFrom,
     oidcProviders: config.oidcProviders,
     ...(config.kratosPublicUrl ? { kratosPublicUrl: config.kratosPublicUrl } : {}),
+    ...(config.kratosAdminUrl ? { kratosAdminUrl: config.kratosAdminUrl } : {}),
   };
 }
 

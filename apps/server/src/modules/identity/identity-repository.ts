@@ -652,6 +652,24 @@ export function createIdentityRepository(pool: pg.Pool) {
       return result.rows[0]?.avatar ?? null;
     },
 
+    /**
+     * The person of an identity that lives in an external Kratos, where no identities row
+     * (and so no trigger) keeps it: same id, and the name and email the trigger would write.
+     * A row that already says so is not written again; a deleted person comes back, as the
+     * trigger does. True when the row was inserted or changed.
+     */
+    async mirrorPerson(person: { id: string; name: string; email: string | null }, tx?: Queryable): Promise<boolean> {
+      const result = await db(tx).query(
+        `INSERT INTO people (id, name, email) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, deleted_at = NULL
+          WHERE people.name IS DISTINCT FROM EXCLUDED.name
+             OR people.email IS DISTINCT FROM EXCLUDED.email
+             OR people.deleted_at IS NOT NULL`,
+        [person.id, person.name, person.email],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+
     async countIdentities(tx?: Queryable): Promise<number> {
       const result = await db(tx).query<{ count: string }>('SELECT count(*) AS count FROM identities');
       return Number(result.rows[0]?.count ?? 0);

@@ -98,7 +98,10 @@ export type IdentitySettings = {
   smtpUrl?: string;
   smtpFrom: string;
   oidcProviders: OidcProviderConfig[];
+  /** KRATOS_PUBLIC_URL: identities live in that Ory Kratos; /api/.ory is a proxy to it. */
   kratosPublicUrl?: string;
+  /** KRATOS_ADMIN_URL: its admin API, for user administration (only with kratosPublicUrl). */
+  kratosAdminUrl?: string;
 };
 
 export type IdentityServiceDeps = {

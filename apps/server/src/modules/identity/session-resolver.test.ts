@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { pino } from 'pino';
+import { EXTERNAL_KRATOS_ERRORS } from '@lookout/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionResolver, requireSession, type Session } from './session-resolver.js';
 
@@ -57,7 +58,7 @@ describe('session resolver with an external Kratos (KRATOS_PUBLIC_URL)', () => {
     );
   });
 
-  it('answers null for no credentials, a refused session, or an unreachable Kratos', async () => {
+  it('answers null for no credentials or a refused session', async () => {
     const refused = vi.fn(async () => new Response('{"error":{"id":"session_inactive"}}', { status: 401 }));
     const resolve = createSessionResolver({
       identity: unusedIdentity,
@@ -67,7 +68,14 @@ describe('session resolver with an external Kratos (KRATOS_PUBLIC_URL)', () => {
     expect(await resolve(request({}))).toBeNull();
     expect(refused).not.toHaveBeenCalled();
     expect(await resolve(request({ 'x-session-token': 't' }))).toBeNull();
+  });
 
+  it('answers 503 naming KRATOS_PUBLIC_URL when Kratos cannot say (unreachable or failing), not "signed out"', async () => {
+    const unavailable = expect.objectContaining({
+      statusCode: 503,
+      code: EXTERNAL_KRATOS_ERRORS.publicUnreachable.code,
+      message: expect.stringContaining('KRATOS_PUBLIC_URL'),
+    });
     const down = createSessionResolver({
       identity: unusedIdentity,
       kratosPublicUrl: 'https://kratos.example.com',
@@ -75,7 +83,35 @@ describe('session resolver with an external Kratos (KRATOS_PUBLIC_URL)', () => {
         throw new Error('ECONNREFUSED');
       },
     });
-    expect(await down(request({ 'x-session-token': 't' }))).toBeNull();
+    await expect(down(request({ 'x-session-token': 't' }))).rejects.toEqual(unavailable);
+    const failing = createSessionResolver({
+      identity: unusedIdentity,
+      kratosPublicUrl: 'https://kratos.example.com',
+      fetch: async () => new Response('upstream trouble', { status: 500 }),
+    });
+    await expect(failing(request({ 'x-session-token': 't' }))).rejects.toEqual(unavailable);
+  });
+
+  it('keeps the person of every identity it accepts a session of, with whether Kratos verified the email', async () => {
+    const sync = vi.fn(async () => undefined);
+    const resolve = createSessionResolver({
+      identity: unusedIdentity,
+      kratosPublicUrl: 'https://kratos.example.com',
+      people: { sync },
+      fetch: async () =>
+        new Response(
+          JSON.stringify({
+            ...whoami,
+            identity: {
+              ...whoami.identity,
+              verifiable_addresses: [{ value: 'Ada@Example.com', verified: true, via: 'email' }],
+            },
+          }),
+          { status: 200 },
+        ),
+    });
+    await resolve(request({ 'x-session-token': 't' }));
+    expect(sync).toHaveBeenCalledWith({ id: whoami.identity.id, traits: whoami.identity.traits, emailVerified: true });
   });
 });
 

@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@lookout/contracts';
+import { EXTERNAL_KRATOS_ERRORS, type Role } from '@lookout/contracts';
+import { AppError } from '../../http/app-error.js';
+import type { PeopleMirror } from './external-people-mirror.js';
+import { externalIdentityOf } from './external-kratos-fns.js';
+import type { Traits } from './ui-nodes-fns.js';
 import { displayName, parseCookies, SESSION_COOKIE, sessionTokenOf } from './identity-fns.js';
 import type { IdentityService, RequestContext } from './identity-service.js';
-import type { Traits } from './ui-nodes-fns.js';
 
 /** The signed-in caller of an /api route. */
 export type Session = {
@@ -21,6 +24,8 @@ export type SessionResolverDeps = {
   identity: Pick<IdentityService, 'currentSession' | 'assertAal'>;
   /** With KRATOS_PUBLIC_URL, sessions are those of that Ory Kratos, asked through whoami. */
   kratosPublicUrl?: string;
+  /** With KRATOS_PUBLIC_URL: keeps a person for each identity whose session is seen. */
+  people?: Pick<PeopleMirror, 'sync'>;
   fetch?: typeof fetch;
 };
 
@@ -32,9 +37,10 @@ export type SessionResolverDeps = {
 export function createSessionResolver({
   identity,
   kratosPublicUrl,
+  people,
   fetch: fetchImpl = fetch,
 }: SessionResolverDeps): SessionResolver {
-  if (kratosPublicUrl) return externalKratosResolver(kratosPublicUrl, fetchImpl);
+  if (kratosPublicUrl) return externalKratosResolver(kratosPublicUrl, fetchImpl, people);
   return async (request) => {
     const token = sessionTokenOf(request.headers);
     if (!token) return null;
@@ -67,10 +73,18 @@ type KratosWhoami = {
   active?: boolean;
   expires_at?: string;
   authenticator_assurance_level?: string;
-  identity?: { id?: string; traits?: Traits };
+  identity?: unknown;
 };
 
-function externalKratosResolver(baseUrl: string, fetchImpl: typeof fetch): SessionResolver {
+/** Kratos could not say whether the session is valid: neither signed in nor out (503). */
+const kratosUnavailable = () =>
+  new AppError(503, EXTERNAL_KRATOS_ERRORS.publicUnreachable.code, EXTERNAL_KRATOS_ERRORS.publicUnreachable.message);
+
+function externalKratosResolver(
+  baseUrl: string,
+  fetchImpl: typeof fetch,
+  people: Pick<PeopleMirror, 'sync'> | undefined,
+): SessionResolver {
   return async (request) => {
     const headers: Record<string, string> = { accept: 'application/json' };
     const cookie = parseCookies(request.headers.cookie)[SESSION_COOKIE];
@@ -89,15 +103,23 @@ function externalKratosResolver(baseUrl: string, fetchImpl: typeof fetch): Sessi
         { reason: error instanceof Error ? error.message : String(error) },
         'Could not reach Kratos at KRATOS_PUBLIC_URL',
       );
-      return null;
+      // Answering "not signed in" would send every user to a sign-in page that cannot work.
+      throw kratosUnavailable();
+    }
+    if (response.status >= 500) {
+      request.log.warn({ status: response.status }, 'Kratos at KRATOS_PUBLIC_URL failed to answer whoami');
+      throw kratosUnavailable();
     }
     if (response.status !== 200) return null;
     const body = (await response.json().catch(() => ({}))) as KratosWhoami;
-    const traits = body.identity?.traits;
-    if (!body.active || !body.id || !body.identity?.id || !traits || typeof traits.email !== 'string') return null;
+    const seen = externalIdentityOf(body.identity);
+    if (!body.active || !body.id || !seen) return null;
+    // Roles hang off the person, so the person must exist before any role is looked up.
+    await people?.sync(seen);
+    const traits = { ...seen.traits, email: seen.traits.email.trim() };
     return {
       id: body.id,
-      identityId: body.identity.id,
+      identityId: seen.id,
       aal: body.authenticator_assurance_level === 'aal2' ? 'aal2' : 'aal1',
       expiresAt: body.expires_at ? new Date(body.expires_at) : new Date(Date.now() + 60_000),
       traits,
