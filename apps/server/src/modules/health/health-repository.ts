@@ -1,7 +1,8 @@
 import { NIL_AGENT_ID } from '@lookout/contracts';
-import type pg from 'pg';
+import pg from 'pg';
 import type { RollupMarks, TimeSlice } from './health-rollup-fns.js';
 import { withTransaction, type Queryable } from '../../db/transaction.js';
+import { isoTimestampTypes } from '../../db/utc-timestamps.js';
 
 /** SQL of the health module. Every method takes an optional transaction client. */
 
@@ -43,6 +44,39 @@ export type CheckResultRow = {
   nextRuntime?: Date;
 };
 
+/** One row of the summary, before it is shaped for the response. Times are ISO strings already. */
+export type CheckSummaryRow = {
+  id: string;
+  canary_id: string;
+  canary_name: string;
+  canary_namespace: string;
+  agent_id: string;
+  name: string;
+  namespace: string | null;
+  type: string;
+  status: 'healthy' | 'unhealthy' | null;
+  icon: string | null;
+  description: string | null;
+  labels: Record<string, unknown> | null;
+  severity: string | null;
+  owner: string | null;
+  endpoint: string | null;
+  passed: string | number;
+  failed: string | number;
+  last_pass: string | null;
+  last_fail: string | null;
+  p95: number | null;
+  p97: number | null;
+  p99: number | null;
+  last_runtime: string | null;
+  next_runtime: string | null;
+  last_transition_time: string | null;
+  silenced_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
 /** The slices a summary reads: at most two raw, two hourly and one daily (see summarySegments). */
 export type SummarySlices = { raw: TimeSlice[]; hourly: TimeSlice[]; daily: TimeSlice[] };
 
@@ -77,18 +111,7 @@ const RAW_AGGREGATE_SQL = `SELECT s.check_id,
                     percentile_disc(ARRAY[0.95, 0.97, 0.99]) WITHIN GROUP (ORDER BY s.duration) AS pct
              FROM check_statuses s`;
 
-/** A timestamptz as JSON text the way Date#toISOString writes it (UTC, milliseconds, `Z`). */
-const isoSql = (expression: string): string =>
-  `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * A check's labels as an object of strings: labels are validated as strings on every API
- * write, but a hand-written row may hold other JSON values, which are given as their text.
- */
-const SUMMARY_LABELS_SQL = `CASE WHEN jsonb_typeof(c.labels) = 'object' THEN (
-                      SELECT coalesce(jsonb_object_agg(e.key, CASE WHEN jsonb_typeof(e.value) = 'string'
-                               THEN e.value ELSE to_jsonb(e.value::text) END), '{}'::jsonb)
-                      FROM jsonb_each(c.labels) e) ELSE '{}'::jsonb END`;
+const ISO_TIMESTAMPS = isoTimestampTypes(pg.types);
 
 /** Keys below 2^31 for pg_try_advisory_lock: one per singleton job. */
 export const ADVISORY_LOCKS = {
@@ -123,13 +146,11 @@ export function createHealthRepository(pool: pg.Pool) {
     },
 
     /**
-     * Every live check with its uptime and latency over the slices, as the JSON text of the
-     * summary's `checks_summary` array (CheckSummary items, in dashboard order). PostgreSQL
-     * writes the JSON: a few thousand checks parsed into rows and re-serialised by Node cost more
-     * than the aggregation itself. Counts are exact. Percentiles of a range read from one raw
-     * slice are exact; over several slices (buckets, raw slices counting as one bucket each) they
-     * are the run-weighted mean of the slices' own, as docs/health.md explains. A check with no
-     * run in the range shows its latest run before `to` (as the original's aged summary).
+     * Every live check with its uptime and latency over the slices. Counts are exact. Percentiles
+     * of a range read from one raw slice are exact; over several slices (buckets, raw slices
+     * counting as one bucket each) they are the run-weighted mean of the slices' own, as
+     * docs/health.md explains. A check with no run in the range shows its latest run before
+     * `to` (as the original's aged summary).
      */
     async checkSummary(
       input: {
@@ -140,7 +161,7 @@ export function createHealthRepository(pool: pg.Pool) {
         canaryId?: string | undefined;
       },
       tx?: Queryable,
-    ): Promise<string> {
+    ): Promise<CheckSummaryRow[]> {
       const params: unknown[] = [input.checkId ?? null, input.canaryId ?? null, input.to];
       let aggregate: string;
       if (input.from === 'last-hour-snapshot') {
@@ -187,28 +208,24 @@ export function createHealthRepository(pool: pg.Pool) {
       }
       const run = async (client: Queryable) => {
         // Per-check percentiles sort each check's rows; give the sort memory instead of disk.
-        await client.query("SET LOCAL work_mem = '64MB'");
-        const { rows } = await client.query<{ summary: string }>(
-          `WITH ${aggregate}
-           SELECT coalesce(json_agg(json_build_object(
-                    'id', c.id, 'canary_id', c.canary_id, 'canary_name', k.name, 'canary_namespace', k.namespace,
-                    'agent_id', c.agent_id, 'name', c.name, 'namespace', c.namespace, 'type', c.type,
-                    'status', c.status, 'icon', c.icon, 'description', c.description,
-                    'labels', ${SUMMARY_LABELS_SQL}, 'severity', c.severity, 'owner', c.owner, 'endpoint', c.endpoint,
-                    'uptime', json_build_object(
-                      'passed', coalesce(a.passed, CASE WHEN l.status THEN 1 ELSE 0 END)::integer,
-                      'failed', coalesce(a.failed, CASE WHEN l.status = false THEN 1 ELSE 0 END)::integer,
-                      'last_pass', ${isoSql('coalesce(a.last_pass, CASE WHEN l.status THEN l.time END)')},
-                      'last_fail', ${isoSql('coalesce(a.last_fail, CASE WHEN l.status = false THEN l.time END)')}),
-                    'latency', json_build_object(
-                      'p95', CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p95 END,
-                      'p97', CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p97 END,
-                      'p99', CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p99 END),
-                    'last_runtime', ${isoSql('c.last_runtime')}, 'next_runtime', ${isoSql('c.next_runtime')},
-                    'last_transition_time', ${isoSql('c.last_transition_time')},
-                    'silenced_at', ${isoSql('c.silenced_at')}, 'created_at', ${isoSql('c.created_at')},
-                    'updated_at', ${isoSql('c.updated_at')}, 'deleted_at', ${isoSql('c.deleted_at')})
-                  ORDER BY k.namespace, k.name, c.type, c.name), '[]')::text AS summary
+        // Times are written in UTC and read as ISO strings (isoTimestampTypes): thousands of
+        // them are not parsed into Dates only to be printed again.
+        await client.query("SELECT set_config('work_mem', '64MB', true), set_config('timezone', 'UTC', true)");
+        const { rows } = await client.query<CheckSummaryRow>({
+          types: ISO_TIMESTAMPS,
+          text: `WITH ${aggregate}
+           SELECT c.id, c.canary_id, k.name AS canary_name, k.namespace AS canary_namespace, c.agent_id,
+                  c.name, c.namespace, c.type, c.status, c.icon, c.description, c.labels, c.severity,
+                  c.owner, c.endpoint,
+                  coalesce(a.passed, CASE WHEN l.status THEN 1 ELSE 0 END)::integer AS passed,
+                  coalesce(a.failed, CASE WHEN l.status = false THEN 1 ELSE 0 END)::integer AS failed,
+                  coalesce(a.last_pass, CASE WHEN l.status THEN l.time END) AS last_pass,
+                  coalesce(a.last_fail, CASE WHEN l.status = false THEN l.time END) AS last_fail,
+                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p95 END AS p95,
+                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p97 END AS p97,
+                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p99 END AS p99,
+                  c.last_runtime, c.next_runtime, c.last_transition_time, c.silenced_at,
+                  c.created_at, c.updated_at, c.deleted_at
            FROM checks c
            JOIN canaries k ON k.id = c.canary_id
            LEFT JOIN agg a ON a.check_id = c.id
@@ -219,10 +236,11 @@ export function createHealthRepository(pool: pg.Pool) {
            ) l ON true
            WHERE c.deleted_at IS NULL AND k.deleted_at IS NULL
              AND ($1::uuid IS NULL OR c.id = $1)
-             AND ($2::uuid IS NULL OR c.canary_id = $2)`,
-          params,
-        );
-        return rows[0]?.summary ?? '[]';
+             AND ($2::uuid IS NULL OR c.canary_id = $2)
+           ORDER BY k.namespace, k.name, c.type, c.name`,
+          values: params,
+        });
+        return rows;
       };
       if (tx) return run(tx);
       // SET LOCAL needs a transaction; a read-only one costs nothing extra.

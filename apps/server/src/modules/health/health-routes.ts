@@ -1,5 +1,4 @@
 import {
-  type CheckSummaryResponse,
   applyCanaryQuerySchema,
   applyCanaryResponseSchema,
   checkSummaryQuerySchema,
@@ -51,17 +50,13 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         querystring: checkSummaryQuerySchema,
         response: { 200: checkSummaryResponseSchema, ...errors },
       },
-      // The dashboard polls this, and it carries every check (a few thousand rows, ~1.5 MB).
-      // The service answers the JSON text PostgreSQL wrote (CheckSummaryResponse; the route and
-      // repository tests parse it with the schema above, which also documents it in OpenAPI):
-      // it is sent as it is, not validated and serialised again.
-      serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
+      // The dashboard polls this, and it carries every check (a few thousand rows, ~1.5 MB):
+      // re-validating it with zod on each call costs more than the query's own aggregation. Its
+      // shape is fixed at compile time (the service returns CheckSummaryResponse), so it is
+      // written with JSON.stringify; the schema above still documents it in OpenAPI.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request, reply) => {
-      const json = await health.summary(await access.rolesOf(request), request.query);
-      // The schema types the payload as the parsed response; this payload is its JSON text.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as CheckSummaryResponse);
-    },
+    async (request) => health.summary(await access.rolesOf(request), request.query),
   );
 
   app.post(

@@ -10,13 +10,15 @@ import {
   type ApplyCanaryResponse,
   type CanaryApplySource,
   type CanaryCheckEntry,
+  type CheckSummary,
   type CheckSummaryQuery,
+  type CheckSummaryResponse,
   type Role,
   type RunCheckResponse,
 } from '@lookout/contracts';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.js';
-import type { HealthRepository } from './health-repository.js';
+import type { CheckSummaryRow, HealthRepository } from './health-repository.js';
 import { summarySegments } from './health-rollup-fns.js';
 import { checkEntryOf, invalidResult, resultRow } from './health-run-fns.js';
 import { selfCanaryDocument, type SelfCanaryTargets } from './health-canary-fns.js';
@@ -67,14 +69,50 @@ function isPgError(error: unknown, code: string): error is Error & { code: strin
   return error instanceof Error && (error as { code?: unknown }).code === code;
 }
 
-/**
- * The JSON text of a summary response (CheckSummaryResponse) around the `checks_summary` array
- * the repository wrote, so that thousands of checks are not parsed and serialised again.
- */
-export type CheckSummaryJson = string;
+const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
-function summaryJson(checksSummary: string, from: Date, to: Date): CheckSummaryJson {
-  return `{"checks_summary":${checksSummary},"from":"${from.toISOString()}","to":"${to.toISOString()}"}`;
+function labelsOf(value: Record<string, unknown> | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!value) return out;
+  for (const [key, label] of Object.entries(value)) {
+    // Labels are validated as strings on every API write; a hand-written row may hold others.
+    out[key] = typeof label === 'string' ? label : JSON.stringify(label);
+  }
+  return out;
+}
+
+function summaryItem(row: CheckSummaryRow): CheckSummary {
+  return {
+    id: row.id,
+    canary_id: row.canary_id,
+    canary_name: row.canary_name,
+    canary_namespace: row.canary_namespace,
+    agent_id: row.agent_id,
+    name: row.name,
+    namespace: row.namespace,
+    type: row.type,
+    status: row.status,
+    icon: row.icon,
+    description: row.description,
+    labels: labelsOf(row.labels),
+    severity: row.severity,
+    owner: row.owner,
+    endpoint: row.endpoint,
+    uptime: {
+      passed: Number(row.passed),
+      failed: Number(row.failed),
+      last_pass: row.last_pass,
+      last_fail: row.last_fail,
+    },
+    latency: { p95: toNumber(row.p95), p97: toNumber(row.p97), p99: toNumber(row.p99) },
+    last_runtime: row.last_runtime,
+    next_runtime: row.next_runtime,
+    last_transition_time: row.last_transition_time,
+    silenced_at: row.silenced_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    deleted_at: row.deleted_at,
+  };
 }
 
 /**
@@ -191,7 +229,7 @@ export function createHealthService(deps: HealthServiceDeps) {
 
   return {
     /** `GET /api/canary/api/summary`: every live check with uptime and latency over the range. */
-    async summary(roles: readonly Role[], query: CheckSummaryQuery): Promise<CheckSummaryJson> {
+    async summary(roles: readonly Role[], query: CheckSummaryQuery): Promise<CheckSummaryResponse> {
       assertCan(roles, 'read');
       const at = now();
       const range = summaryRange(query, at);
@@ -202,11 +240,15 @@ export function createHealthService(deps: HealthServiceDeps) {
       const snapshot = marks.lastHour;
       const snapshotAge = snapshot ? at.getTime() - snapshot.getTime() : Number.POSITIVE_INFINITY;
       if (isLastHour(query) && snapshot && snapshotAge >= 0 && snapshotAge <= lastHourSnapshotMaxAgeMs) {
-        const items = await repository.checkSummary({ from: 'last-hour-snapshot', to: snapshot, ...filters });
-        return summaryJson(items, new Date(snapshot.getTime() - 3_600_000), snapshot);
+        const rows = await repository.checkSummary({ from: 'last-hour-snapshot', to: snapshot, ...filters });
+        return {
+          checks_summary: rows.map(summaryItem),
+          from: new Date(snapshot.getTime() - 3_600_000).toISOString(),
+          to: snapshot.toISOString(),
+        };
       }
-      const items = await repository.checkSummary({ from: summarySegments(range, marks), to: range.to, ...filters });
-      return summaryJson(items, range.from, range.to);
+      const rows = await repository.checkSummary({ from: summarySegments(range, marks), to: range.to, ...filters });
+      return { checks_summary: rows.map(summaryItem), from: range.from.toISOString(), to: range.to.toISOString() };
     },
 
     /**
