@@ -37,14 +37,17 @@ export type PgrestCaller = {
 
 /** What a request is about to do to a relation, for {@link PgrestOptions.authorize}. */
 export type PgrestAccess = {
-  /** Relation name (table, view) or function name for RPC. */
+  /** Relation name (table, view), or function name for RPC and computed relationships. */
   relation: string;
   schema: string;
   kind: 'relation' | 'function';
   /** `read` for GET/HEAD (and RPC via GET), `write` for POST/PATCH/PUT/DELETE (and RPC via POST). */
   action: 'read' | 'write';
   method: PgrestMethod;
-  /** Every relation the request touches through embedding, also checked with `read`. */
+  /**
+   * Every relation the request touches through embedding, also checked with `read` (and the
+   * function of an embedded computed relationship, with `kind: 'function'`).
+   */
   embedded: boolean;
 };
 
@@ -71,6 +74,12 @@ export type PgrestOptions = {
   preRequest?: string;
   /** Hard cap on rows a read returns (PostgREST `db-max-rows`). */
   maxRows?: number;
+  /**
+   * Allow aggregate functions in `select` (`count()`, `amount.sum()`, …; PostgREST
+   * `db-aggregates-enabled`). Default false, as in PostgREST: a request using one is
+   * refused with PGRST123, since an unbounded aggregate can be costly.
+   */
+  aggregates?: boolean;
   /** Per-request statement timeout, milliseconds. Default 30000. */
   statementTimeoutMs?: number;
   /**

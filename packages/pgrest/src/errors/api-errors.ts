@@ -137,7 +137,7 @@ export function invalidPreferences(prefs: string[]): PgrstError {
   });
 }
 
-/** PGRST123: aggregate functions are disabled (PostgREST's default). */
+/** PGRST123: aggregate functions are disabled (`db-aggregates-enabled`, off by default). */
 export function aggregatesNotAllowed(): PgrstError {
   return new PgrstError({ status: 400, code: 'PGRST123', message: 'Use of aggregate functions is not allowed' });
 }
@@ -155,6 +155,16 @@ export function maxAffectedViolation(rows: number): PgrstError {
 /** PGRST125: a path with more segments than `relation` or `rpc/fn`. */
 export function invalidResourcePath(): PgrstError {
   return new PgrstError({ status: 404, code: 'PGRST125', message: 'Invalid path specified in request URL' });
+}
+
+/** PGRST127: PostgREST 14 does not aggregate inside one-to-many or many-to-many spreads. */
+export function toManySpreadAggregates(): PgrstError {
+  return new PgrstError({
+    status: 400,
+    code: 'PGRST127',
+    message: 'Feature not implemented',
+    details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+  });
 }
 
 /** PGRST128: `max-affected` with `handling=strict` on a function not returning a set. */

@@ -12,8 +12,8 @@ import { quoteIdent } from '../sql/sql-params.js';
 import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
 import { parsePayload } from './payload.js';
 import { topLevelRange } from './ranges.js';
-import type { RequestContext } from './request-context.js';
-import { errorResponse, negotiateBody, rangeStatus } from './response.js';
+import { checkPreferences, type RequestContext } from './request-context.js';
+import { negotiateBody, rangeErrorResponse, rangeStatus } from './response.js';
 import { applyResponseGucs } from './response-gucs.js';
 
 function rootFor(state: EngineState, routine: Routine): RootSource {
@@ -111,7 +111,6 @@ export async function handleCall(
     caller,
   );
   const setOf = routine.returns.setOf;
-  if (ctx.prefs.maxAffected !== undefined && ctx.prefs.handling === 'strict' && !setOf) throw maxAffectedRpcViolation();
   const range = topLevelRange(params, ctx.method, ctx.request.headers.range);
   params.ranges.set('', range);
   const source = rootFor(state, routine);
@@ -122,13 +121,14 @@ export async function handleCall(
       schema: ctx.schema,
       ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
       maxEmbeds: state.limits.maxEmbeds,
-      authorizeEmbed: (relation) =>
+      aggregates: state.options.aggregates ?? false,
+      authorizeEmbed: (target) =>
         authorize(
           state,
           {
-            relation: relation.name,
-            schema: relation.schema,
-            kind: 'relation',
+            relation: target.name,
+            schema: target.schema,
+            kind: target.kind,
             action: 'read',
             method: ctx.method,
             embedded: true,
@@ -141,6 +141,9 @@ export async function handleCall(
     'call',
   );
   const { format, contentType } = negotiateBody(ctx.accept, !scalar);
+  // PostgREST's order once the call is planned: 406, then PGRST122, then PGRST128.
+  checkPreferences(ctx.prefs);
+  if (ctx.prefs.maxAffected !== undefined && ctx.prefs.handling === 'strict' && !setOf) throw maxAffectedRpcViolation();
   const column = quoteIdent(routine.name);
   let bodyOverride: string | undefined;
   if (scalar) {
@@ -181,7 +184,6 @@ export async function handleCall(
         }));
   const shownTotal = ctx.prefs.count !== undefined ? result.total : undefined;
   const ranged = rangeStatus(root.offset, result.page, shownTotal);
-  if (ranged.error) return errorResponse(ranged.error);
   const headers: Record<string, string> = { 'Content-Range': ranged.contentRange };
   const applied = preferenceApplied(ctx.prefs, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
   if (applied !== undefined) headers['Preference-Applied'] = applied;
@@ -192,5 +194,7 @@ export async function handleCall(
   headers['Content-Type'] = contentType;
   if (ctx.negotiatedByProfile) headers['Content-Profile'] = ctx.schema;
   const final = applyResponseGucs(ranged.status, headers, result.gucHeaders, result.gucStatus);
-  return { status: final.status, headers: final.headers, body: ctx.method === 'HEAD' ? '' : result.body };
+  if (ctx.method === 'HEAD') return { status: final.status, headers: final.headers, body: '' };
+  if (ranged.error) return rangeErrorResponse(ranged.error, final);
+  return { status: final.status, headers: final.headers, body: result.body };
 }

@@ -24,7 +24,7 @@ import { qualified, quoteIdent, SqlParams } from '../sql/sql-params.js';
 import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
 import { parsePayload, type Payload } from './payload.js';
 import { topLevelRange } from './ranges.js';
-import type { RequestContext } from './request-context.js';
+import { checkPreferences, type RequestContext } from './request-context.js';
 import { contentRange, negotiateBody } from './response.js';
 import { applyResponseGucs } from './response-gucs.js';
 import { checkExistingRows, checkPayloadGuard } from './row-guard.js';
@@ -96,6 +96,15 @@ export async function handleMutation(
   caller: PgrestCaller | undefined,
 ): Promise<PgrestResponse> {
   if (ctx.route.kind !== 'relation') throw new Error('handleMutation needs a relation route');
+  const method = ctx.method;
+  // As in PostgREST, the query string, the range and the body are judged before the
+  // relation is looked up; the payload's columns are checked against it afterwards.
+  const params = parseQueryParams(ctx.request.query);
+  const range = topLevelRange(params, method, undefined);
+  const payload: Payload | undefined =
+    method === 'POST' || method === 'PATCH' || method === 'PUT'
+      ? parsePayload(ctx.request.body, ctx.contentType, params.columns)
+      : undefined;
   const cache = state.store.current;
   const table = findTable(cache, ctx.schema, ctx.route.name);
   authorize(
@@ -110,8 +119,6 @@ export async function handleMutation(
     },
     caller,
   );
-  const params = parseQueryParams(ctx.request.query);
-  const range = topLevelRange(params, ctx.method, undefined);
   const source = {
     relation: table,
     columns: table.columnsByName,
@@ -123,13 +130,14 @@ export async function handleMutation(
       cache,
       schema: ctx.schema,
       maxEmbeds: state.limits.maxEmbeds,
-      authorizeEmbed: (relation) =>
+      aggregates: state.options.aggregates ?? false,
+      authorizeEmbed: (target) =>
         authorize(
           state,
           {
-            relation: relation.name,
-            schema: relation.schema,
-            kind: 'relation',
+            relation: target.name,
+            schema: target.schema,
+            kind: target.kind,
             action: 'read',
             method: ctx.method,
             embedded: true,
@@ -142,17 +150,15 @@ export async function handleMutation(
     'mutate',
   );
   const target = resolveTargetConditions(source, params);
-  const method = ctx.method;
   const prefs = ctx.prefs;
   const returning: Returning = prefs.return === 'representation' || prefs.return === 'headers-only' ? 'row' : 'none';
 
-  let payload: Payload | undefined;
   let columns: Column[] = [];
-  if (method === 'POST' || method === 'PATCH' || method === 'PUT') {
-    payload = parsePayload(ctx.request.body, ctx.contentType, params.columns);
+  if (payload) {
     columns = payloadColumns(table, payload);
     if (method === 'PUT') checkPut(table, target.conditions, payload);
   }
+  checkPreferences(prefs);
   const negotiated = negotiateBody(ctx.accept);
   const guardSpec = state.options.rowGuard?.(table.name);
   const guardColumn = guardSpec ? table.columnsByName.get(guardSpec.column) : undefined;
@@ -323,8 +329,9 @@ export async function handleMutation(
     status = representation ? 200 : 204;
     headers['Content-Range'] =
       method === 'PATCH' ? contentRange(0, page - 1, countShown) : contentRange(1, 0, countShown);
+    // PostgREST reports `missing=` as applied to a PATCH but not to a DELETE.
     const applied = preferenceApplied(prefs, [
-      'missing',
+      ...(method === 'PATCH' ? (['missing'] as const) : []),
       'return',
       'count',
       'tx',

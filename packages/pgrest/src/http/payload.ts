@@ -1,6 +1,7 @@
 import { invalidBody } from '../errors/api-errors.js';
 import type { MediaType } from '../parser/media-types.js';
 import { decodeComponent } from '../parser/query-string.js';
+import { parseCsvBody } from './csv-body.js';
 
 /** A write payload, validated and normalised to a JSON array. */
 export type Payload = {
@@ -17,53 +18,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** RFC 4180 CSV into rows of strings; the first line is the header, `NULL` is null. */
-function parseCsv(text: string): Record<string, unknown>[] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || record.length > 0) {
-    record.push(field);
-    records.push(record);
-  }
-  const [header, ...lines] = records;
-  if (!header) return [];
-  if (lines.some((line) => line.length !== header.length))
-    throw invalidBody('All lines must have same number of fields');
-  return lines.map((line) =>
-    Object.fromEntries(header.map((name, index) => [name, line[index] === 'NULL' ? null : (line[index] ?? null)])),
-  );
-}
-
 /**
  * Parses a write body (JSON, CSV or form-urlencoded) as PostgREST does: an object or an
- * array of objects whose keys all match (unless `columns=` names the columns), else
- * PGRST102.
+ * array of objects whose keys all match (unless `columns=` names the columns of a JSON
+ * body), else PGRST102.
  */
 export function parsePayload(body: string | undefined, contentType: MediaType, columns: string[] | undefined): Payload {
   let value: unknown;
-  if (contentType.kind === 'csv') value = parseCsv(body ?? '');
+  if (contentType.kind === 'csv') value = parseCsvBody(body ?? '');
   else if (contentType.kind === 'form') {
     const entries = (body ?? '')
       .split('&')
@@ -87,7 +49,9 @@ export function parsePayload(body: string | undefined, contentType: MediaType, c
   if (!rows.every(isRecord)) throw invalidBody('All object keys must match');
   const records = rows as Record<string, unknown>[];
   let keys: string[];
-  if (columns !== undefined) keys = columns;
+  // As in PostgREST, `columns=` picks the columns of a JSON body only; CSV and form bodies
+  // always insert the keys they carry.
+  if (columns !== undefined && contentType.kind !== 'csv' && contentType.kind !== 'form') keys = columns;
   else {
     const first = records[0] ? Object.keys(records[0]) : [];
     const signature = [...first].sort().join('\u0000');

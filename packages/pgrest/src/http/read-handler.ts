@@ -4,15 +4,15 @@ import { runTransaction } from '../exec/transaction.js';
 import { selectStatements, type SelectStatements } from '../exec/run-select.js';
 import { preferenceApplied } from '../parser/preferences.js';
 import { parseQueryParams } from '../parser/query-params.js';
-import { buildReadPlan } from '../plan/read-plan.js';
+import { buildReadPlan, type EmbedTarget } from '../plan/read-plan.js';
 import type { QualifiedName, SchemaCache, Table } from '../schema/schema-types.js';
 import type { BodyFormat } from '../sql/output-sql.js';
 import { qualified } from '../sql/sql-params.js';
 import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
 import { topLevelRange } from './ranges.js';
-import type { RequestContext } from './request-context.js';
+import { checkPreferences, type RequestContext } from './request-context.js';
 import { Lru } from './lru.js';
-import { errorResponse, negotiateBody, rangeStatus } from './response.js';
+import { errorResponse, negotiateBody, rangeErrorResponse, rangeStatus } from './response.js';
 import { applyResponseGucs } from './response-gucs.js';
 import { findTable } from './table-lookup.js';
 
@@ -20,7 +20,7 @@ import { findTable } from './table-lookup.js';
 type PreparedRead = {
   table: Table;
   /** Embedded relations, in the order planning authorized them (replayed for each caller). */
-  embedded: QualifiedName[];
+  embedded: EmbedTarget[];
   offset: number;
   canonical: string;
   format: BodyFormat;
@@ -50,13 +50,14 @@ function authorizeRead(
   caller: PgrestCaller | undefined,
   relation: QualifiedName,
   embedded: boolean,
+  kind: EmbedTarget['kind'] = 'relation',
 ): void {
   authorize(
     state,
     {
       relation: relation.name,
       schema: relation.schema,
-      kind: 'relation',
+      kind,
       action: 'read',
       method: ctx.method,
       embedded,
@@ -72,22 +73,24 @@ function prepareRead(
   caller: PgrestCaller | undefined,
   name: string,
 ): PreparedRead {
-  const cache = state.store.current;
-  const table = findTable(cache, ctx.schema, name);
-  authorizeRead(state, ctx, caller, table, false);
+  // The query string and Range are judged before the relation is looked up, as in PostgREST.
   const params = parseQueryParams(ctx.request.query);
   const range = topLevelRange(params, ctx.method, ctx.request.headers.range);
   params.ranges.set('', range);
-  const embedded: QualifiedName[] = [];
+  const cache = state.store.current;
+  const table = findTable(cache, ctx.schema, name);
+  authorizeRead(state, ctx, caller, table, false);
+  const embedded: EmbedTarget[] = [];
   const root = buildReadPlan(
     {
       cache,
       schema: ctx.schema,
       ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
       maxEmbeds: state.limits.maxEmbeds,
-      authorizeEmbed: (relation) => {
-        authorizeRead(state, ctx, caller, relation, true);
-        embedded.push({ schema: relation.schema, name: relation.name });
+      aggregates: state.options.aggregates ?? false,
+      authorizeEmbed: (target) => {
+        authorizeRead(state, ctx, caller, target, true, target.kind);
+        embedded.push({ schema: target.schema, name: target.name, kind: target.kind });
       },
     },
     { relation: table, columns: table.columnsByName, requestName: table.name, computed: table.computedFields },
@@ -133,7 +136,7 @@ function readFor(
   const known = reads.get(key);
   if (known) {
     authorizeRead(state, ctx, caller, known.table, false);
-    for (const relation of known.embedded) authorizeRead(state, ctx, caller, relation, true);
+    for (const target of known.embedded) authorizeRead(state, ctx, caller, target, true, target.kind);
     return known;
   }
   const prepared = prepareRead(state, ctx, caller, name);
@@ -149,6 +152,7 @@ export async function handleRead(
 ): Promise<PgrestResponse> {
   if (ctx.route.kind !== 'relation') throw new Error('handleRead needs a relation route');
   const { table, offset, canonical, format, contentType, select } = readFor(state, ctx, caller, ctx.route.name);
+  checkPreferences(ctx.prefs);
   // Nothing read decides the transaction's end: the whole request is one round trip.
   const result = select.result(
     await runTransaction(
@@ -164,11 +168,6 @@ export async function handleRead(
       ? result.total
       : undefined;
   const ranged = rangeStatus(offset, result.page, shownTotal);
-  if (ranged.error)
-    return {
-      ...errorResponse(ranged.error),
-      headers: { ...errorResponse(ranged.error).headers, 'Content-Range': ranged.contentRange },
-    };
   const headers: Record<string, string> = { 'Content-Type': contentType, 'Content-Range': ranged.contentRange };
   if (canonical !== '') headers['Content-Location'] = `/${table.name}?${canonical}`;
   else headers['Content-Location'] = `/${table.name}`;
@@ -176,5 +175,7 @@ export async function handleRead(
   const applied = preferenceApplied(ctx.prefs, ['count', 'tx', 'handling', 'timezone']);
   if (applied !== undefined) headers['Preference-Applied'] = applied;
   const final = applyResponseGucs(ranged.status, headers, result.gucHeaders, result.gucStatus);
+  // A 416 keeps the read's headers (PostgREST answers it like the read, with an error body).
+  if (ranged.error) return rangeErrorResponse(ranged.error, final);
   return { status: final.status, headers: final.headers, body: ctx.method === 'HEAD' ? '' : result.body };
 }

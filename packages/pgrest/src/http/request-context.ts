@@ -42,8 +42,8 @@ const WRITE_METHODS = new Set<string>(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /**
  * Builds the {@link RequestContext}: route, method validity (PGRST101, PGRST117), schema
- * from Accept-Profile/Content-Profile (PGRST106), preferences (PGRST122 with
- * handling=strict) and media types.
+ * from Accept-Profile/Content-Profile (PGRST106), preferences and media types. Unknown
+ * preferences are refused later, by {@link checkPreferences}.
  */
 export function buildRequestContext(
   request: PgrestRequest,
@@ -68,7 +68,6 @@ export function buildRequestContext(
     allowTxOverride: options.allowTxOverride,
     ...(options.isTimezone ? { isTimezone: options.isTimezone } : {}),
   });
-  if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw invalidPreferences(prefs.invalid);
   return {
     request,
     method,
@@ -79,4 +78,13 @@ export function buildRequestContext(
     accept: parseAccept(request.headers.accept),
     contentType: decodeMediaType(request.headers['content-type'] ?? 'application/json'),
   };
+}
+
+/**
+ * PGRST122 for unknown preferences with `Prefer: handling=strict`. PostgREST checks them
+ * once the request was planned (after unknown relations, parse and embedding errors, and
+ * the payload's columns), so handlers call this at that point.
+ */
+export function checkPreferences(prefs: Preferences): void {
+  if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw invalidPreferences(prefs.invalid);
 }

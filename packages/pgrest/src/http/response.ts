@@ -40,6 +40,18 @@ export function rangeStatus(
 }
 
 /**
+ * The 416 of a read or call: PostgREST's error body with the headers the successful
+ * response would have carried (its Content-Type included, even when that is CSV).
+ */
+export function rangeErrorResponse(
+  error: PgrstError,
+  response: { status: number; headers: Record<string, string> },
+): PgrestResponse {
+  const body = errorResponse(error);
+  return { status: response.status, headers: { ...body.headers, ...response.headers }, body: body.body };
+}
+
+/**
  * Picks the response format for a read from the Accept list (first acceptable wins);
  * PGRST107 when nothing can be produced.
  */

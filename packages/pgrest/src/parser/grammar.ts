@@ -135,7 +135,8 @@ export function jsonPath(s: Scanner): JsonOperation[] {
     s.pos += arrow.length;
     const index = s.attempt(() => {
       const start = s.pos;
-      if (s.peek() === '-') s.pos += 1;
+      // Parsec's `option '+' (char '-')`: an absent sign is still something it expected.
+      s.tryString('-');
       const digitsStart = s.pos;
       while (/[0-9]/.test(s.peek() ?? '')) s.pos += 1;
       if (s.pos === digitsStart) s.fail('digit');
@@ -183,15 +184,35 @@ function optionalAlias(s: Scanner): string | undefined {
   return alias;
 }
 
+/**
+ * PostgREST's `pEnd`: lookahead for `)`, `,` or the end. The lookaheads tried before the
+ * one that matched stay expected at this position, so a failure right after (an unclosed
+ * parenthesis at the end of input) lists them, as Parsec does.
+ */
 function selectEnd(s: Scanner): void {
-  if (s.atEnd() || s.peek() === ')' || s.peek() === ',') return;
+  if (s.peek() === ')') return;
   s.tryString(')');
+  if (s.peek() === ',') return;
   s.tryString(',');
   s.expectEnd();
-  s.fail();
+  if (!s.atEnd()) s.fail();
 }
 
-const AGGREGATES: AggregateFunction[] = ['sum', 'avg', 'count', 'max', 'min'];
+/**
+ * PostgREST's `pAggregation`, after the `.`: `choice [string "sum", string "avg",
+ * string "count", try (string "max"), try (string "min")]`. A partial match of one of the
+ * first three consumes input, so the choice stops there, as in Parsec.
+ */
+function aggregateName(s: Scanner): AggregateFunction {
+  for (const name of ['sum', 'avg', 'count'] as const) {
+    if (s.tryString(name)) return name;
+    if (s.peek() === name[0]) s.fail();
+  }
+  for (const name of ['max', 'min'] as const) {
+    if (s.tryString(name)) return name;
+  }
+  return s.fail();
+}
 
 function fieldSelect(s: Scanner): SelectItem {
   s.skipWs();
@@ -223,9 +244,8 @@ function fieldSelect(s: Scanner): SelectItem {
   if (s.tryString('::')) cast = identifier(s);
   const aggregate = s.attempt(() => {
     if (!s.tryString('.')) s.fail();
-    const found = AGGREGATES.find((name) => s.startsWith(`${name}()`));
-    if (!found) s.fail();
-    s.pos += found.length + 2;
+    const found = aggregateName(s);
+    if (!s.tryString('()')) s.fail();
     return found;
   });
   let aggregateCast: string | undefined;
@@ -299,8 +319,17 @@ function selectItem(s: Scanner, depth: number): SelectItem {
     return { relation: name, ...(alias !== undefined ? { alias } : {}), ...params };
   });
   if (relation) return { type: 'relation', ...relation, children: children(s, depth) };
+  // A field consuming the name supersedes what the embed alternatives expected after it;
+  // a field failing at the very start keeps their expectations (`"..."`, field name).
+  const alternatives = s.snapshot();
   s.restore(before);
-  return fieldSelect(s);
+  const start = s.pos;
+  try {
+    return fieldSelect(s);
+  } catch (error) {
+    if (s.pos === start) s.merge(alternatives);
+    throw error;
+  }
 }
 
 /** Comma-separated select items (possibly none). */
@@ -343,6 +372,13 @@ function stringChoice<T extends string>(s: Scanner, options: readonly T[]): T | 
   return undefined;
 }
 
+/** How many leading characters of `word` the input matches, ignoring case. */
+function ciPrefixLength(s: Scanner, word: string): number {
+  let length = 0;
+  while (length < word.length && s.input[s.pos + length]?.toLowerCase() === word[length]) length += 1;
+  return length;
+}
+
 function ciMatch(s: Scanner, word: string): boolean {
   const found = s.input.slice(s.pos, s.pos + word.length);
   return found.length === word.length && found.toLowerCase() === word;
@@ -371,11 +407,10 @@ export function listValue(s: Scanner): string[] {
       s.pos += 1;
       continue;
     }
+    // `sepBy1 … (char ',') <* lexeme (char ')')`: another item was expected before the end.
+    s.expect('","');
     s.skipWs();
-    if (!s.tryString(')')) {
-      s.tryString(',');
-      s.fail();
-    }
+    if (!s.tryString(')')) s.fail();
     s.skipWs();
     return values;
   }
@@ -428,7 +463,11 @@ function operation(s: Scanner, value: ValueParser): Operation {
   });
   if (isValue) {
     const found = IS_VALUES.find((candidate) => ciMatch(s, candidate));
-    if (!found) s.fail('isVal: (null, not_null, true, false, unknown)');
+    if (!found) {
+      // Each keyword is tried in turn; Parsec reports where the longest partial match broke.
+      const furthest = Math.max(...IS_VALUES.map((candidate) => s.pos + ciPrefixLength(s, candidate)));
+      s.failAt(furthest, 'isVal: (null, not_null, true, false, unknown)');
+    }
     s.pos += found.length;
     return { kind: 'is', value: found };
   }
@@ -516,10 +555,9 @@ export function logicTree(s: Scanner, depth = 0): LogicTree {
       children.push(logicTree(s, depth + 1));
       continue;
     }
-    if (!s.tryString(')')) {
-      s.tryString(',');
-      s.fail();
-    }
+    // `sepBy1 … (lexeme (char ',')) <* lexeme (char ')')`: `,` was expected before `)`.
+    s.expect('","');
+    if (!s.tryString(')')) s.fail();
     s.skipWs();
     return { type: 'logic', negated, op, children };
   }

@@ -43,10 +43,19 @@ export function parsePreferences(
   const result: Preferences = { invalid: [] };
   const record = result as Record<string, unknown>;
   if (header === undefined) return result;
-  const values = header
-    .split(',')
-    .map((value) => value.trim())
-    .filter((value) => value !== '');
+  // Empty items stay (PostgREST reports `Prefer: a,,b` as having an invalid "" preference).
+  const values = header.split(',').map((value) => value.trim());
+  // Only the first `max-affected=` and `timezone=` count (a later one never replaces an
+  // unusable first one); `max-affected=` is never reported as invalid, and `timezone=` is
+  // invalid, everywhere, when the first one names no known zone.
+  const maxAffected = values.find((value) => value.startsWith('max-affected='))?.slice('max-affected='.length);
+  if (maxAffected !== undefined && /^-?[0-9]+$/.test(maxAffected)) {
+    const parsed = Number(maxAffected);
+    if (Number.isSafeInteger(parsed)) result.maxAffected = parsed;
+  }
+  const timezone = values.find((value) => value.startsWith('timezone='))?.slice('timezone='.length);
+  const timezoneAccepted = timezone !== undefined && options.isTimezone?.(timezone) === true;
+  if (timezoneAccepted) result.timezone = timezone;
   for (const value of values) {
     const known = KNOWN[value];
     if (known) {
@@ -55,18 +64,8 @@ export function parsePreferences(
       if (record[key] === undefined) record[key] = setting;
       continue;
     }
-    if (value.startsWith('max-affected=')) {
-      const parsed = Number(value.slice('max-affected='.length));
-      if (Number.isSafeInteger(parsed) && result.maxAffected === undefined) result.maxAffected = parsed;
-      continue;
-    }
-    if (value.startsWith('timezone=')) {
-      const name = value.slice('timezone='.length);
-      if (options.isTimezone?.(name)) {
-        result.timezone ??= name;
-        continue;
-      }
-    }
+    if (value.startsWith('max-affected=')) continue;
+    if (value.startsWith('timezone=') && timezoneAccepted) continue;
     result.invalid.push(value);
   }
   return result;

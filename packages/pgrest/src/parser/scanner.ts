@@ -109,6 +109,16 @@ export class Scanner {
     throw BACKTRACK;
   }
 
+  /**
+   * Fails at `position`, expecting `label` there: for alternatives that each matched a
+   * different number of characters before failing, where Parsec reports the furthest one
+   * (with a `<?>` label replacing what each alternative expected).
+   */
+  failAt(position: number, label: string): never {
+    this.record(label, this.seen(position), position);
+    throw BACKTRACK;
+  }
+
   /** Fails at the furthest recorded position, optionally expecting `label` here. */
   fail(label?: string): never {
     if (label !== undefined) this.expect(label);
@@ -161,7 +171,12 @@ export class Scanner {
     }
   }
 
-  private merge(other: ErrorState): void {
+  /**
+   * Adds the expectations of `other` (an earlier error state) to the current ones: Parsec
+   * keeps what failed alternatives expected when the next alternative fails too without
+   * consuming input. `other`'s expectations come first, in the order they were tried.
+   */
+  merge(other: ErrorState): void {
     if (other.furthest > this.errors.furthest) {
       this.errors = other;
       return;

@@ -1,4 +1,4 @@
-import type { Field, FtsOperator, IsValue, QuantOperator, SimpleOperator } from '../parser/ast.js';
+import type { AggregateFunction, Field, FtsOperator, IsValue, QuantOperator, SimpleOperator } from '../parser/ast.js';
 import type { Column, QualifiedName, Relationship, Routine } from '../schema/schema-types.js';
 
 /*
@@ -15,13 +15,22 @@ export type ColumnRef = {
   computed?: Routine;
 };
 
+/** An aggregate applied to an output (`amount.sum()::text`), with its output cast. */
+export type PlanAggregate = { fn: AggregateFunction; cast?: QualifiedName };
+
 /** One output column of a node. */
 export type PlanSelect = {
-  ref: ColumnRef;
+  /** The column read; null only for `count()`, which counts rows rather than values. */
+  ref: ColumnRef | null;
   /** Key in the JSON output. */
   outputName: string;
-  /** Cast target, resolved to a catalog type. */
+  /** Cast target of the value (before any aggregate), resolved to a catalog type. */
   cast?: QualifiedName;
+  /**
+   * The aggregate over this output. On a to-one spread it is applied by the node the
+   * spread's columns are lifted into (PostgREST "hoists" it), not by the spread itself.
+   */
+  aggregate?: PlanAggregate;
 };
 
 /** A resolved operation (values still text; they are bound as parameters). */
@@ -84,4 +93,9 @@ export type ReadNode = {
   exposedOrders: ColumnRef[];
   /** Referenced by an embed-exists condition or an inner join (needed by count queries). */
   usedInWhere: boolean;
+  /**
+   * Aggregates apply at this node (its own, or hoisted from to-one spreads below it): its
+   * other outputs are grouped by. Never set on spreads, whose aggregates are hoisted.
+   */
+  grouped: boolean;
 };

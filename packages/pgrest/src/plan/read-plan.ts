@@ -1,4 +1,10 @@
-import { aggregatesNotAllowed, notEmbedded, relatedOrderNotToOne, requestTooComplex } from '../errors/api-errors.js';
+import {
+  aggregatesNotAllowed,
+  notEmbedded,
+  relatedOrderNotToOne,
+  requestTooComplex,
+  toManySpreadAggregates,
+} from '../errors/api-errors.js';
 import type { EmbedPath, Field, LogicTree, OrderTerm, QueryParams, SelectItem } from '../parser/ast.js';
 import { findRelationship, isToOne } from '../schema/find-relationship.js';
 import {
@@ -8,7 +14,7 @@ import {
   type Routine,
   type SchemaCache,
 } from '../schema/schema-types.js';
-import type { ColumnRef, PlanCondition, PlanOrder, PlanSelect, ReadNode } from './plan-types.js';
+import type { ColumnRef, PlanAggregate, PlanCondition, PlanOrder, PlanSelect, ReadNode } from './plan-types.js';
 import { undefinedColumn, undefinedType } from './resolve-errors.js';
 
 /** What the read planner needs beyond the request. */
@@ -17,11 +23,19 @@ export type PlanContext = {
   /** Schema of the request (profile-negotiated). */
   schema: string;
   maxRows?: number;
-  /** Called for every embedded relation before any SQL runs; throws to refuse. */
-  authorizeEmbed?: (relation: QualifiedName) => void;
+  /**
+   * Called for every embedded relation (and the function of a computed relationship, which
+   * runs too) before any SQL runs; throws to refuse.
+   */
+  authorizeEmbed?: (target: EmbedTarget) => void;
   /** Upper bound on embedded resources in one request. */
   maxEmbeds: number;
+  /** Whether `select` may use aggregate functions (PostgREST's `db-aggregates-enabled`). */
+  aggregates: boolean;
 };
+
+/** Something an embed reads: a relation, or the function of a computed relationship. */
+export type EmbedTarget = QualifiedName & { kind: 'relation' | 'function' };
 
 /** The relation at the root of the tree. */
 export type RootSource = {
@@ -64,6 +78,7 @@ function newNode(
     lateralAlias: `l${index}`,
     exposedOrders: [],
     usedInWhere: false,
+    grouped: false,
     ...base,
     computed: base.computed ?? new Map(),
   };
@@ -124,7 +139,6 @@ function outputNameOf(field: Field, alias: string | undefined): string {
  * orders (PGRST118) and null-embed filters; finally `maxRows` caps every level.
  */
 export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryParams, mode: PlanMode): ReadNode {
-  if (hasAggregate(params.select)) throw aggregatesNotAllowed();
   const counter: Counter = { tables: 0, laterals: 0, embeds: 0 };
   const rootNode = newNode({ ...root, depth: 0 }, counter);
   const pendingSelects = new Map<ReadNode, SelectItem[]>();
@@ -197,31 +211,22 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
   }
 
   resolveRelationships(ctx, rootNode);
+  // After relationships and before columns, as PostgREST validates them.
+  if (!ctx.aggregates && hasAggregate(params.select)) throw aggregatesNotAllowed();
 
   const resolveNode = (node: ReadNode): void => {
     for (const item of pendingSelects.get(node) ?? []) {
       if (item.type !== 'field') continue;
-      if (item.field.name === '*' && item.field.jsonPath.length === 0) {
-        node.star = true;
-        continue;
-      }
-      const ref = resolveColumn(node, item.field);
-      const select: PlanSelect = { ref, outputName: outputNameOf(item.field, item.alias) };
-      if (item.cast !== undefined) select.cast = resolveCast(ctx.cache, item.cast);
-      node.select.push(select);
+      const select = resolveSelect(ctx.cache, node, item);
+      if (select === 'star') node.star = true;
+      else node.select.push(select);
     }
-    if (node.spread && node.star) {
-      // A spread lifts named columns into the parent, so `*` is spelled out.
-      const expanded: PlanSelect[] = [...node.columns.values()].map((column) => ({
-        ref: { column, jsonPath: [] },
-        outputName: column.name,
-      }));
-      node.select = [...expanded, ...node.select];
-      node.star = false;
-    }
+    // A spread lifts named columns into the parent, so `*` is spelled out.
+    if (node.spread && node.star) expandStar(node);
     node.children.forEach(resolveNode);
   };
   resolveNode(rootNode);
+  placeAggregates(rootNode);
 
   for (const pending of pendingFilters) {
     pending.node.where.push(resolveCondition(pending.node, pending.operation));
@@ -240,6 +245,87 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
   return rootNode;
 }
 
+type FieldItem = Extract<SelectItem, { type: 'field' }>;
+
+/**
+ * `t.count` without a `count` column: PostgreSQL reads it as `count(t)`, so PostgREST
+ * answers `select=count` and `rel(count)` with a row count, aggregates enabled or not.
+ */
+function isBareCount(node: ReadNode, item: FieldItem): boolean {
+  return (
+    item.aggregate === undefined &&
+    item.field.name === 'count' &&
+    item.field.jsonPath.length === 0 &&
+    !node.columns.has('count') &&
+    !node.computed.has('count')
+  );
+}
+
+function aggregateOf(cache: SchemaCache, fn: PlanAggregate['fn'], cast: string | undefined): PlanAggregate {
+  return cast !== undefined ? { fn, cast: resolveCast(cache, cast) } : { fn };
+}
+
+/** One `select` field of `node`: `*`, a column or computed field, or an aggregate. */
+function resolveSelect(cache: SchemaCache, node: ReadNode, item: FieldItem): PlanSelect | 'star' {
+  const { field } = item;
+  if (field.name === '*' && field.jsonPath.length === 0) {
+    if (item.aggregate === undefined) return 'star';
+    // `count()`: PostgreSQL names the column after the function.
+    return { ref: null, outputName: item.alias ?? 'count', aggregate: aggregateOf(cache, 'count', item.aggregateCast) };
+  }
+  if (isBareCount(node, item)) {
+    // `count::text` casts the count, as `CAST(t.count AS text)` does in PostgreSQL.
+    return { ref: null, outputName: item.alias ?? 'count', aggregate: aggregateOf(cache, 'count', item.cast) };
+  }
+  const ref = resolveColumn(node, field);
+  if (item.aggregate !== undefined) {
+    // An aggregate's column is named after the function unless aliased, in PostgreSQL too.
+    const select: PlanSelect = {
+      ref,
+      outputName: item.alias ?? item.aggregate,
+      aggregate: aggregateOf(cache, item.aggregate, item.aggregateCast),
+    };
+    if (item.cast !== undefined) select.cast = resolveCast(cache, item.cast);
+    return select;
+  }
+  const select: PlanSelect = { ref, outputName: outputNameOf(field, item.alias) };
+  if (item.cast !== undefined) select.cast = resolveCast(cache, item.cast);
+  return select;
+}
+
+/** Replaces `*` by the relation's columns, ahead of the named selects. */
+function expandStar(node: ReadNode): void {
+  const expanded: PlanSelect[] = [...node.columns.values()].map((column) => ({
+    ref: { column, jsonPath: [] },
+    outputName: column.name,
+  }));
+  node.select = [...expanded, ...node.select];
+  node.star = false;
+}
+
+/**
+ * Decides where aggregates apply, as PostgREST 14 does: a to-one spread hoists its
+ * aggregates (and those hoisted into it) to the node it is spread into; a to-many spread
+ * cannot aggregate (PGRST127); any other node left with aggregates is grouped by its
+ * other outputs, with `*` spelled out so it can be. Returns whether `node` hoists
+ * aggregates into its parent.
+ */
+function placeAggregates(node: ReadNode): boolean {
+  let hoisted = false;
+  for (const child of node.children) {
+    if (placeAggregates(child)) hoisted = true;
+  }
+  const own = node.select.some((select) => select.aggregate !== undefined);
+  if (node.spread) {
+    if (!own && !hoisted) return false;
+    if (node.relationship !== undefined && !isToOne(node.relationship)) throw toManySpreadAggregates();
+    return true;
+  }
+  node.grouped = own || hoisted;
+  if (node.grouped && node.star) expandStar(node);
+  return false;
+}
+
 function resolveRelationships(ctx: PlanContext, node: ReadNode): void {
   for (const child of node.children) {
     const relationship = findRelationship(
@@ -254,9 +340,12 @@ function resolveRelationships(ctx: PlanContext, node: ReadNode): void {
     const table = ctx.cache.tables.get(qualifiedKey(relationship.foreignTable));
     child.columns = table?.columnsByName ?? new Map();
     child.computed = table?.computedFields ?? new Map();
-    ctx.authorizeEmbed?.(relationship.foreignTable);
+    const card = relationship.cardinality;
+    // A computed relationship runs its function, which is authorized like a call.
+    if (card.kind === 'computed') ctx.authorizeEmbed?.({ ...card.function, kind: 'function' });
+    ctx.authorizeEmbed?.({ ...relationship.foreignTable, kind: 'relation' });
     // A many-to-many embed also reads the junction table.
-    if (relationship.cardinality.kind === 'm2m') ctx.authorizeEmbed?.(relationship.cardinality.junction.table);
+    if (card.kind === 'm2m') ctx.authorizeEmbed?.({ ...card.junction.table, kind: 'relation' });
     if (child.joinType === 'inner') child.usedInWhere = true;
     resolveRelationships(ctx, child);
   }
@@ -291,7 +380,8 @@ function resolveOrder(node: ReadNode, term: OrderTerm): PlanOrder {
   const relationName = term.relation;
   const child = node.children.find((candidate) => candidate.outputName === relationName);
   if (!child) throw notEmbedded(relationName);
-  if (!child.relationship || !isToOne(child.relationship) || child.spread) {
+  // A to-one spread can order its parent too: its lateral exposes the column.
+  if (!child.relationship || !isToOne(child.relationship)) {
     throw relatedOrderNotToOne(node.relation.name, relationName);
   }
   const ref = resolveColumn(child, term.field);

@@ -9,6 +9,7 @@ import {
   UNIQUE_INDEXES_SQL,
   VIEW_RULES_SQL,
 } from './catalog-queries.js';
+import { addComputedRelationships, type ComputedRelationshipCandidate } from './computed-relationships.js';
 import { viewColumnOrigins } from './node-tree.js';
 import { buildRelationships, inferViewPrimaryKeys, type ForeignKeyInfo, type RelationInfo } from './relationships.js';
 import {
@@ -55,6 +56,7 @@ type RoutineRow = {
   name: string;
   volatility: string;
   set_of: boolean;
+  single_row: boolean;
   nargs: number;
   ndefaults: number;
   return_type: string;
@@ -193,12 +195,15 @@ export async function buildSchemaCache(db: Queryable, schemas: string[]): Promis
   }
 
   const routineMap = new Map<string, Routine[]>();
+  const computedRelationships: ComputedRelationshipCandidate[] = [];
   for (const row of routines.rows) {
     const routine = toRoutine(row, relationInfos, columnsByRel);
     const key = qualifiedKey(routine);
     routineMap.set(key, [...(routineMap.get(key) ?? []), routine]);
     const argRelation = row.arg_relid !== null && row.arg_relid !== '0' ? relationInfos.get(row.arg_relid) : undefined;
-    const table = argRelation ? tables.get(qualifiedKey(argRelation.name)) : undefined;
+    if (!argRelation) continue;
+    routine.rowType = argRelation.name;
+    const table = tables.get(qualifiedKey(argRelation.name));
     if (
       table &&
       routine.returns.kind === 'scalar' &&
@@ -207,7 +212,17 @@ export async function buildSchemaCache(db: Queryable, schemas: string[]): Promis
     ) {
       table.computedFields.set(routine.name, routine);
     }
+    const resultRelation = row.return_typtype === 'c' ? relationInfos.get(row.return_relid) : undefined;
+    if (resultRelation) {
+      computedRelationships.push({
+        function: { schema: routine.schema, name: routine.name },
+        argument: argRelation,
+        result: resultRelation,
+        singleRow: row.single_row,
+      });
+    }
   }
+  addComputedRelationships(relationships, computedRelationships, exposed);
 
   const typeMap = new Map<string, QualifiedName>();
   for (const row of types.rows) {

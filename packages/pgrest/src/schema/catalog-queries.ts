@@ -69,7 +69,8 @@ WHERE r.rulename = '_RETURN' AND c.relkind IN ('v','m')
 /** Functions of the exposed schemas with their arguments and return type. */
 export const ROUTINES_SQL = `
 SELECT p.oid::int8 AS oid, n.nspname AS schema, p.proname AS name, p.provolatile AS volatility,
-  p.proretset AS set_of, p.pronargs AS nargs, p.pronargdefaults AS ndefaults,
+  p.proretset AS set_of, (NOT p.proretset OR p.prorows = 1) AS single_row,
+  p.pronargs AS nargs, p.pronargdefaults AS ndefaults,
   format_type(p.prorettype, NULL) AS return_type, rt.typtype AS return_typtype,
   rt.typrelid::int8 AS return_relid, obj_description(p.oid, 'pg_proc') AS description,
   CASE WHEN p.pronargs = 1 THEN (SELECT at.typrelid::int8 FROM pg_type at WHERE at.oid = p.proargtypes[0]) END AS arg_relid,

@@ -3,12 +3,12 @@ import { closestMatch, similarity } from './fuzzy.js';
 import { qualifiedKey, type Cardinality, type Relationship, type SchemaCache } from './schema-types.js';
 
 function singleColumn(card: Cardinality, side: 0 | 1): string | undefined {
-  if (card.kind === 'm2m' || card.columns.length !== 1) return undefined;
+  if (card.kind === 'm2m' || card.kind === 'computed' || card.columns.length !== 1) return undefined;
   return card.columns[0]?.[side];
 }
 
 function constraintOf(card: Cardinality): string | undefined {
-  return card.kind === 'm2m' ? undefined : card.constraint;
+  return card.kind === 'm2m' || card.kind === 'computed' ? undefined : card.constraint;
 }
 
 /**
@@ -19,6 +19,8 @@ function constraintOf(card: Cardinality): string | undefined {
  */
 export function matchesEmbed(relationship: Relationship, target: string, hint: string | undefined): boolean {
   const card = relationship.cardinality;
+  // A computed relationship is embedded by its function's name; hints do not apply.
+  if (card.kind === 'computed') return target === card.function.name;
   const foreignName = relationship.foreignTable.name;
   if (relationship.isSelf) {
     if (hint === undefined) {
@@ -63,6 +65,13 @@ export function describeRelationship(relationship: Relationship): Record<string,
       }${list(j.targetColumns.map((pair) => pair[1]))}`,
     };
   }
+  if (card.kind === 'computed') {
+    return {
+      cardinality: card.toOne ? 'many-to-one' : 'one-to-many',
+      embedding: `${table} with ${foreign}`,
+      relationship: `${card.function.name} computed relationship`,
+    };
+  }
   const names = { m2o: 'many-to-one', o2m: 'one-to-many', o2o: 'one-to-one' } as const;
   return {
     cardinality: names[card.kind],
@@ -75,7 +84,8 @@ export function describeRelationship(relationship: Relationship): Record<string,
 
 function hintFor(relationship: Relationship): string {
   const card = relationship.cardinality;
-  const name = card.kind === 'm2m' ? card.junction.table.name : card.constraint;
+  const name =
+    card.kind === 'm2m' ? card.junction.table.name : card.kind === 'computed' ? card.function.name : card.constraint;
   return `'${relationship.foreignTable.name}!${name}'`;
 }
 
@@ -124,5 +134,6 @@ export function findRelationship(
 
 /** Whether embedding through this relationship yields one object (not an array). */
 export function isToOne(relationship: Relationship): boolean {
-  return relationship.cardinality.kind === 'm2o' || relationship.cardinality.kind === 'o2o';
+  const card = relationship.cardinality;
+  return card.kind === 'm2o' || card.kind === 'o2o' || (card.kind === 'computed' && card.toOne);
 }

@@ -54,6 +54,15 @@ export type Cardinality =
         /** Pairs (column of `foreignTable`, column of junction). */
         targetColumns: [string, string][];
       };
+    }
+  | {
+      /**
+       * A computed relationship: a function taking `table`'s row and returning rows of
+       * `foreignTable` (to-one when it returns one row or is declared `ROWS 1`).
+       */
+      kind: 'computed';
+      function: QualifiedName;
+      toOne: boolean;
     };
 
 /**
@@ -95,8 +104,11 @@ export type Routine = QualifiedName & {
   };
   volatility: 'immutable' | 'stable' | 'volatile';
   description: string | null;
-  /** Relation (oid) whose row type is the only argument, for computed fields. */
-  rowArgumentRelid?: string;
+  /**
+   * The relation whose row type is the only argument (computed fields and relationships
+   * are called with the row cast to it, which also picks the overload).
+   */
+  rowType?: QualifiedName;
 };
 
 /** Everything the planner needs. */

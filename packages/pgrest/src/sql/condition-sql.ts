@@ -1,13 +1,23 @@
 import type { ColumnRef, PlanCondition, PlanOperation, PlanOrder, ReadNode } from '../plan/plan-types.js';
+import type { Routine } from '../schema/schema-types.js';
+import { isToOne } from '../schema/find-relationship.js';
 import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
 
 const JSON_TYPES = new Set(['json', 'jsonb']);
 
+/**
+ * `fn("t0"::"s"."table")`: a computed field or relationship applied to a row. The cast
+ * picks the overload for that table and turns the row of a CTE (mutations, calls), a
+ * plain record, into the table's type, as PostgREST does.
+ */
+export function computedCallSql(routine: Routine, alias: string): string {
+  const row = routine.rowType ? `${quoteIdent(alias)}::${qualified(routine.rowType)}` : quoteIdent(alias);
+  return `${qualified(routine)}(${row})`;
+}
+
 /** `"t0"."col"` with its JSON path; non-JSON columns go through to_jsonb first. */
 export function columnSql(alias: string, ref: ColumnRef, params: SqlParams): string {
-  let sql = ref.computed
-    ? `${qualified(ref.computed)}(${quoteIdent(alias)})`
-    : `${quoteIdent(alias)}.${quoteIdent(ref.column.name)}`;
+  let sql = ref.computed ? computedCallSql(ref.computed, alias) : `${quoteIdent(alias)}.${quoteIdent(ref.column.name)}`;
   if (ref.jsonPath.length === 0) return sql;
   if (!JSON_TYPES.has(ref.column.baseType)) sql = `to_jsonb(${sql})`;
   for (const step of ref.jsonPath) {
@@ -88,7 +98,7 @@ function operationSql(lhs: string, ref: ColumnRef, operation: PlanOperation, par
 
 /** Whether an embed's lateral produced a match (used by `!inner` and `rel=is.null`). */
 export function embedExistsSql(child: ReadNode): string {
-  const toOne = child.relationship?.cardinality.kind === 'm2o' || child.relationship?.cardinality.kind === 'o2o';
+  const toOne = child.relationship !== undefined && isToOne(child.relationship);
   return toOne ? `(${quoteIdent(child.lateralAlias)}."m" IS NOT NULL)` : `(${quoteIdent(child.lateralAlias)}."n" > 0)`;
 }
 

@@ -1,4 +1,4 @@
-import type { ReadNode } from '../plan/plan-types.js';
+import type { PlanAggregate, PlanSelect, ReadNode } from '../plan/plan-types.js';
 import { isToOne } from '../schema/find-relationship.js';
 import { columnSql, conditionSql, embedExistsSql, orderSql } from './condition-sql.js';
 import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
@@ -18,53 +18,111 @@ import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
 /** One output expression of a SELECT list and the key it is published under. */
 type Item = { sql: string; name: string };
 
+/** Items, lateral joins and GROUP BY terms of a node, relative to its SQL alias. */
+type SelectParts = { items: Item[]; joins: string[]; groupBy: string[] };
+
+/** One column a spread lifts into its parent. */
+type LiftedOutput = {
+  name: string;
+  /** Hoisted from a to-one spread: applied where the column lands. */
+  aggregate?: PlanAggregate;
+  /** Built as JSON by the engine (an embed, or a to-many spread's array). */
+  json: boolean;
+};
+
+const AGGREGATE_SQL = { avg: 'avg', count: 'count', max: 'max', min: 'min', sum: 'sum' } as const;
+
 function hasOutput(node: ReadNode): boolean {
   return node.star || node.select.length > 0 || node.children.some(hasOutput);
 }
 
-/** Output names a node publishes (for spreads, which lift them into the parent). */
-export function outputNames(node: ReadNode): string[] {
-  const names = node.select.map((select) => select.outputName);
+/** Columns a spread lifts into its parent, its nested spreads' included. */
+function liftedOutputs(node: ReadNode): LiftedOutput[] {
+  const toMany = node.relationship !== undefined && !isToOne(node.relationship);
+  const outputs: LiftedOutput[] = node.select.map((select) =>
+    select.aggregate !== undefined
+      ? { name: select.outputName, aggregate: select.aggregate, json: toMany }
+      : { name: select.outputName, json: toMany },
+  );
   for (const child of node.children) {
     if (!hasOutput(child)) continue;
-    if (child.spread) names.push(...outputNames(child));
-    else names.push(child.outputName);
+    if (!child.spread) outputs.push({ name: child.outputName, json: true });
+    else for (const output of liftedOutputs(child)) outputs.push(toMany ? { ...output, json: true } : output);
   }
-  return names;
+  return outputs;
 }
 
-/** Items and lateral joins of a node, relative to its SQL alias. */
-function selectParts(node: ReadNode, params: SqlParams): { items: Item[]; joins: string[] } {
+/** `sum(value)`, with the aggregate's output cast. */
+function aggregateSql(aggregate: PlanAggregate, value: string): string {
+  const sql = `${AGGREGATE_SQL[aggregate.fn]}(${value})`;
+  return aggregate.cast ? `CAST(${sql} AS ${qualified(aggregate.cast)})` : sql;
+}
+
+/** One selected output; a to-one spread leaves its aggregates to the node it lands in. */
+function selectSql(node: ReadNode, select: PlanSelect, params: SqlParams): { sql: string; aggregated: boolean } {
+  const aggregate = node.spread ? undefined : select.aggregate;
+  if (select.ref === null) {
+    // `count()`: counts rows; a spread marks its matched rows for the count above it.
+    return aggregate ? { sql: aggregateSql(aggregate, '*'), aggregated: true } : { sql: 'TRUE', aggregated: false };
+  }
+  let sql = columnSql(node.sqlAlias, select.ref, params);
+  if (select.cast) sql = `CAST(${sql} AS ${qualified(select.cast)})`;
+  return aggregate ? { sql: aggregateSql(aggregate, sql), aggregated: true } : { sql, aggregated: false };
+}
+
+/**
+ * Items, lateral joins and, for a grouped node, its GROUP BY: the positions of the outputs
+ * that are not aggregates (JSON ones as jsonb, which has equality) and the columns its
+ * to-one embeds expose to the ORDER BY. Embeds of a grouped node are joins, since a
+ * correlated subquery could not refer to its ungrouped columns.
+ */
+function selectParts(node: ReadNode, params: SqlParams): SelectParts {
   const items: Item[] = [];
+  const groupBy: string[] = [];
+  const grouped = node.grouped;
   if (node.star) items.push({ sql: `${quoteIdent(node.sqlAlias)}.*`, name: '*' });
   for (const select of node.select) {
-    let sql = columnSql(node.sqlAlias, select.ref, params);
-    if (select.cast) sql = `CAST(${sql} AS ${qualified(select.cast)})`;
+    const { sql, aggregated } = selectSql(node, select, params);
     items.push({ sql, name: select.outputName });
+    if (grouped && !aggregated) groupBy.push(String(items.length));
   }
   const joins: string[] = [];
   for (const child of node.children) {
     const output = hasOutput(child);
     if (!output && !child.usedInWhere && child.exposedOrders.length === 0) continue;
-    if (output && inlinable(child)) {
+    if (output && !grouped && inlinable(child)) {
       items.push({ sql: embedSubquerySql(node, child, params), name: child.outputName });
       continue;
     }
     joins.push(lateralJoin(node, child, params));
-    if (!output) continue;
     const lateral = quoteIdent(child.lateralAlias);
+    if (grouped) child.exposedOrders.forEach((_, index) => groupBy.push(`${lateral}.${quoteIdent(`o${index}`)}`));
+    if (!output) continue;
     const toOne = child.relationship !== undefined && isToOne(child.relationship);
     if (child.spread) {
-      outputNames(child).forEach((name, index) => {
+      liftedOutputs(child).forEach((lifted, index) => {
         const column = `${lateral}.${quoteIdent(`c${index}`)}`;
-        items.push({ sql: toOne ? column : `COALESCE(${column}, '[]'::json)`, name });
+        // A spread passes hoisted aggregates on, raw, to the node it is spread into.
+        if (lifted.aggregate && !node.spread) {
+          items.push({ sql: aggregateSql(lifted.aggregate, column), name: lifted.name });
+          return;
+        }
+        const sql = toOne ? column : `COALESCE(${column}, '[]'::json)`;
+        items.push({ sql: grouped && lifted.json ? `(${sql})::jsonb` : sql, name: lifted.name });
+        if (grouped) groupBy.push(String(items.length));
       });
     } else {
       const body = `${lateral}."body"`;
-      items.push({ sql: toOne ? body : `COALESCE(${body}, '[]'::json)`, name: child.outputName });
+      const sql = toOne ? body : `COALESCE(${body}, '[]'::json)`;
+      items.push({ sql: grouped ? `(${sql})::jsonb` : sql, name: child.outputName });
+      if (grouped) groupBy.push(String(items.length));
     }
   }
-  return { items, joins };
+  return { items, joins, groupBy };
+}
+
+function groupBySql(groupBy: string[]): string {
+  return groupBy.length > 0 ? ` GROUP BY ${groupBy.join(', ')}` : '';
 }
 
 function renderItems(items: Item[], positional: boolean): string {
@@ -99,6 +157,8 @@ function joinParts(parent: ReadNode, child: ReadNode): { junction: string; condi
       ),
     };
   }
+  // A computed relationship is joined by calling its function on the parent row.
+  if (card.kind === 'computed') return { junction: '', conditions: [] };
   return {
     junction: '',
     conditions: card.columns.map(
@@ -125,42 +185,78 @@ function inlinable(child: ReadNode): boolean {
   const relationship = child.relationship;
   if (!relationship || child.spread || child.usedInWhere || child.joinType === 'inner') return false;
   if (child.exposedOrders.length > 0) return false;
+  // A to-one computed relationship is a function whose row count nothing enforces.
+  if (relationship.cardinality.kind === 'computed') return !relationship.cardinality.toOne;
   return !isToOne(relationship) || !relationship.foreignTableIsView;
 }
 
-/** The FROM … WHERE … ORDER BY … LIMIT of an embed, correlated to its parent. */
-function embedFromSql(parent: ReadNode, child: ReadNode, joins: string[], params: SqlParams): string {
+/** What an embed reads: its relation, or its computed relationship's function of the parent row. */
+function embedSourceSql(parent: ReadNode, child: ReadNode): string {
+  const card = child.relationship?.cardinality;
+  if (card?.kind === 'computed' && child.relationship) {
+    const row = `${quoteIdent(parent.sqlAlias)}::${qualified(child.relationship.table)}`;
+    return `${qualified(card.function)}(${row})`;
+  }
+  return qualified(child.relation);
+}
+
+/** The FROM … WHERE … GROUP BY … ORDER BY … LIMIT of an embed, correlated to its parent. */
+function embedFromSql(parent: ReadNode, child: ReadNode, parts: SelectParts, params: SqlParams): string {
   const { junction, conditions } = joinParts(parent, child);
   const where = [...conditions, ...child.where.map((condition) => conditionSql(child, condition, params))];
-  const from = `${qualified(child.relation)} AS ${quoteIdent(child.sqlAlias)}${junction}${joins.map((join) => ` ${join}`).join('')}`;
-  return `${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}${
+  const from = `${embedSourceSql(parent, child)} AS ${quoteIdent(child.sqlAlias)}${junction}${parts.joins.map((join) => ` ${join}`).join('')}`;
+  return `${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}${groupBySql(parts.groupBy)}${
     child.order.length > 0 ? ` ORDER BY ${orderSql(child, child.order, params).join(', ')}` : ''
   }${rangeSql(child, params)}`;
 }
 
 /** An embed as a correlated subquery: its object (to-one) or array (to-many). */
 function embedSubquerySql(parent: ReadNode, child: ReadNode, params: SqlParams): string {
-  const { items, joins } = selectParts(child, params);
-  const from = embedFromSql(parent, child, joins, params);
+  const parts = selectParts(child, params);
+  const { items } = parts;
+  const from = embedFromSql(parent, child, parts, params);
   if (child.relationship !== undefined && isToOne(child.relationship)) {
     return `(SELECT row_to_json("_x") FROM (SELECT ${renderItems(items, false)} FROM ${from}) AS "_x")`;
   }
   return `COALESCE((SELECT json_agg("_e") FROM (SELECT ${renderItems(items, false)} FROM ${from}) AS "_e"), '[]'::json)`;
 }
 
-function lateralJoin(parent: ReadNode, child: ReadNode, params: SqlParams): string {
-  const { items, joins } = selectParts(child, params);
-  const from = embedFromSql(parent, child, joins, params);
-  const toOne = child.relationship !== undefined && isToOne(child.relationship);
-  const exposed = child.exposedOrders.map(
-    (ref, index) => `, ${columnSql(child.sqlAlias, ref, params)} AS ${quoteIdent(`o${index}`)}`,
+/** The columns an embed exposes to its parent's ORDER BY (`o0`, `o1`, …). */
+function exposedSql(child: ReadNode, params: SqlParams): string {
+  return child.exposedOrders
+    .map((ref, index) => `, ${columnSql(child.sqlAlias, ref, params)} AS ${quoteIdent(`o${index}`)}`)
+    .join('');
+}
+
+/**
+ * A grouped to-one embed as a join: its groups are formed first (items and the columns it
+ * exposes to the parent's ORDER BY named positionally, both grouped by position), then
+ * turned into an object.
+ */
+function groupedToOneSql(child: ReadNode, parts: SelectParts, from: string, exposed: string): string {
+  const object = parts.items.map((item, index) => `"_g".${quoteIdent(`c${index}`)} AS ${quoteIdent(item.name)}`);
+  const outerExposed = child.exposedOrders.map((_, index) => `, "_g".${quoteIdent(`o${index}`)}`);
+  return (
+    `SELECT (SELECT row_to_json("_x") FROM (SELECT ${object.join(', ')}) AS "_x") AS "body", TRUE AS "m"` +
+    `${outerExposed.join('')} FROM (SELECT ${renderItems(parts.items, true)}${exposed} FROM ${from}) AS "_g"`
   );
+}
+
+function lateralJoin(parent: ReadNode, child: ReadNode, params: SqlParams): string {
+  const parts = selectParts(child, params);
+  const { items } = parts;
+  const toOne = child.relationship !== undefined && isToOne(child.relationship);
+  const groupedToOne = toOne && child.grouped;
+  if (groupedToOne) parts.groupBy.push(...child.exposedOrders.map((_, index) => String(items.length + index + 1)));
+  const exposed = toOne ? exposedSql(child, params) : '';
+  const from = embedFromSql(parent, child, parts, params);
   let sql: string;
-  if (toOne) {
+  if (groupedToOne) sql = groupedToOneSql(child, parts, from, exposed);
+  else if (toOne) {
     const body = child.spread
       ? `${items.length > 0 ? `${renderItems(items, true)}, ` : ''}TRUE AS "m"`
       : `(SELECT row_to_json("_x") FROM (SELECT ${renderItems(items, false)}) AS "_x") AS "body", TRUE AS "m"`;
-    sql = `SELECT ${body}${exposed.join('')} FROM ${from}`;
+    sql = `SELECT ${body}${exposed} FROM ${from}`;
   } else if (child.spread) {
     const aggregates = items.map(
       (_, index) => `json_agg("_e".${quoteIdent(`c${index}`)}) AS ${quoteIdent(`c${index}`)}, `,
@@ -180,11 +276,12 @@ function lateralJoin(parent: ReadNode, child: ReadNode, params: SqlParams): stri
  * filters already applied to the mutation itself).
  */
 export function rootSelectSql(root: ReadNode, fromSql: string, params: SqlParams, forMutation = false): string {
-  const { items, joins } = selectParts(root, params);
+  const { items, joins, groupBy } = selectParts(root, params);
   const where = forMutation ? [] : root.where.map((condition) => conditionSql(root, condition, params));
   let sql = `SELECT ${renderItems(items, false)} FROM ${fromSql} AS ${quoteIdent(root.sqlAlias)}`;
   for (const join of joins) sql += ` ${join}`;
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
+  sql += groupBySql(groupBy);
   if (!forMutation) {
     if (root.order.length > 0) sql += ` ORDER BY ${orderSql(root, root.order, params).join(', ')}`;
     sql += rangeSql(root, params);

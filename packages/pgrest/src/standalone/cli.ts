@@ -22,6 +22,7 @@ environment variables, which override the file:
   db-pre-request       PGRST_DB_PRE_REQUEST       function called at the start of each request
   db-tx-end            PGRST_DB_TX_END            commit | commit-allow-override | rollback | rollback-allow-override
   db-max-rows          PGRST_DB_MAX_ROWS          hard cap on rows a read returns
+  db-aggregates-enabled PGRST_DB_AGGREGATES_ENABLED allow count(), sum(), … in select (default: false)
   db-pool              PGRST_DB_POOL              connection pool size (default: 10)
   jwt-secret           PGRST_JWT_SECRET           HMAC secret (at least 32 characters)
   jwt-secret-is-base64 PGRST_JWT_SECRET_IS_BASE64 decode jwt-secret as base64 (default: false)

@@ -14,6 +14,8 @@ export type StandaloneConfig = {
   dbPreRequest: string | undefined;
   dbTxEnd: NonNullable<PgrestOptions['txEnd']>;
   dbMaxRows: number | undefined;
+  /** Allow aggregate functions in `select` (PostgREST `db-aggregates-enabled`, default false). */
+  dbAggregatesEnabled: boolean;
   dbPool: number;
   /** Keep statements prepared per connection (false behind a transaction-mode pooler). */
   dbPreparedStatements: boolean;
@@ -52,6 +54,7 @@ const KEYS = [
   'db-pre-request',
   'db-tx-end',
   'db-max-rows',
+  'db-aggregates-enabled',
   'db-pool',
   'db-prepared-statements',
   'jwt-secret',
@@ -75,7 +78,6 @@ const ALIASES: Record<string, Key> = {
 const KNOWN_UNSUPPORTED = new Set([
   'admin-server-host',
   'admin-server-port',
-  'db-aggregates-enabled',
   'db-channel',
   'db-channel-enabled',
   'db-config',
@@ -271,6 +273,7 @@ export function resolveConfig(
       dbPreRequest: text('db-pre-request'),
       dbTxEnd: txEnd as StandaloneConfig['dbTxEnd'],
       dbMaxRows: integer('db-max-rows', 0, Number.MAX_SAFE_INTEGER),
+      dbAggregatesEnabled: bool('db-aggregates-enabled') ?? false,
       dbPool: integer('db-pool', 1, 10_000) ?? 10,
       dbPreparedStatements: bool('db-prepared-statements') ?? true,
       jwtSecret,

@@ -47,6 +47,7 @@ export function engineOptions(config: StandaloneConfig, pool: pg.Pool): PgrestOp
     ...(config.dbAnonRole !== undefined ? { anonRole: config.dbAnonRole } : {}),
     ...(config.dbPreRequest !== undefined ? { preRequest: config.dbPreRequest } : {}),
     ...(config.dbMaxRows !== undefined ? { maxRows: config.dbMaxRows } : {}),
+    aggregates: config.dbAggregatesEnabled,
   };
 }
 

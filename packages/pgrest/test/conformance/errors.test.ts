@@ -187,6 +187,73 @@ describe('aggregates (disabled by default, db-aggregates-enabled = false)', () =
   });
 });
 
+describe("parse errors: PostgREST's Parsec details for unusual inputs", () => {
+  // Each `details` is what PostgREST 14's parsers (ApiRequest/QueryParams.hs, Parsec's
+  // error merging) answer; the first four were also observed on live PostgREST responses.
+  const cases: Array<[string, string, number, string]> = [
+    [
+      'select=id,',
+      'select parameter (id,)',
+      4,
+      'unexpected end of input expecting "...", field name (* or [a..z0..9_$]), "*" or "count()"',
+    ],
+    [
+      'select=title.*',
+      'select parameter (title.*)',
+      7,
+      'unexpected "*" expecting "sum", "avg", "count", "max" or "min"',
+    ],
+    [
+      'select=id,specs->,name',
+      'select parameter (id,specs->,name)',
+      11,
+      'unexpected "," expecting "-", digit or any non reserved character different from: .,>()',
+    ],
+    [
+      'in_print=is.not.null',
+      'filter (is.not.null)',
+      7,
+      'unexpected "." expecting isVal: (null, not_null, true, false, unknown)',
+    ],
+    [
+      'select=id,authors(name',
+      'select parameter (id,authors(name)',
+      16,
+      'unexpected end of input expecting letter, digit, "-", "->>", "->", "::", ".", ")", "," or end of input',
+    ],
+    [
+      'in_print=is.nul',
+      'filter (is.nul)',
+      7,
+      'unexpected end of input expecting isVal: (null, not_null, true, false, unknown)',
+    ],
+    ['id=in.(1,2', 'filter (in.(1,2)', 8, 'unexpected end of input expecting "," or ")"'],
+    ['or=(id.eq.1', 'logic tree ((id.eq.1)', 11, 'unexpected end of input expecting "," or ")"'],
+    ['select=id.sumx()', 'select parameter (id.sumx())', 7, 'unexpected "x" expecting "()"'],
+  ];
+  for (const [query, what, column, details] of cases) {
+    it(`${query} → column ${column}: ${details}`, async () => {
+      const path = query.startsWith('select=id,specs') ? '/gadgets' : '/books';
+      expectError(await api.get(`${path}?${query}`), 400, {
+        code: 'PGRST100',
+        message: `"failed to parse ${what}" (line 1, column ${column})`,
+        details,
+        hint: null,
+      });
+    });
+  }
+
+  it('an empty in.() list is accepted and matches nothing', async () => {
+    const res = await api.get('/books?id=in.()');
+    expectStatus(res, 200);
+    expect(res.json).toEqual([]);
+  });
+
+  it('the query string is judged before the relation is looked up (PGRST100, not PGRST205)', async () => {
+    expectError(await api.get('/zzz_unknown?select=a->'), 400, { code: 'PGRST100' });
+  });
+});
+
 describe('relationship errors', () => {
   it('PGRST200: no relationship is 400', async () => {
     expectError(await api.get('/gadgets?select=id,books(id)'), 400, {
@@ -377,6 +444,26 @@ describe('query-string grammar: one accepted and one rejected form per rule', ()
   it('Range header: accepts 0-1 and rejects 1-0 with 416 / PGRST103', async () => {
     expectStatus(await api.get('/gadgets', rangeHeaders('0-1')), 200);
     expectError(await api.get('/gadgets', rangeHeaders('1-0')), 416, { code: 'PGRST103' });
+  });
+
+  it('Prefer: PGRST122 comes after the errors of planning the request, as in PostgREST', async () => {
+    const strict = { prefer: 'handling=strict, bogus' };
+    expectError(await api.get('/zzz_unknown', strict), 404, { code: 'PGRST205' });
+    expectError(await api.get('/books?select=nope(*)', strict), 400, { code: 'PGRST200' });
+    expectError(await api.request('POST', '/chores?columns=nope', { headers: strict, body: { nope: 1 } }), 400, {
+      code: 'PGRST204',
+    });
+    expectError(await api.request('POST', '/rpc/zzz_unknown', { headers: strict, body: {} }), 404, {
+      code: 'PGRST202',
+    });
+  });
+
+  it('Prefer: max-affected= is never an invalid preference; an unknown time zone is', async () => {
+    expectStatus(await api.get('/gadgets', { prefer: 'handling=strict, max-affected=abc' }), 200);
+    expectError(await api.get('/gadgets', { prefer: 'handling=strict, timezone=Mars/Base' }), 400, {
+      code: 'PGRST122',
+      details: 'Invalid preferences: timezone=Mars/Base',
+    });
   });
 
   it('Prefer: accepts handling=strict with known preferences and rejects unknown ones with PGRST122', async () => {

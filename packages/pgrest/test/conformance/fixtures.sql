@@ -297,3 +297,42 @@ CREATE FUNCTION test.raise_pt402() RETURNS void
 -- Text search over books (set-returning, with a text argument).
 CREATE FUNCTION test.search_titles(q text) RETURNS SETOF test.books
   LANGUAGE sql STABLE AS $$ SELECT * FROM test.books WHERE title ILIKE '%' || q || '%' $$;
+
+------------------------------------------------------------------------------------------------
+-- Computed relationships (PostgREST's ComputedRelsSpec): functions taking one relation's row
+-- and returning rows of another, embedded by the function's name.
+------------------------------------------------------------------------------------------------
+CREATE TABLE test.designers (
+  id int PRIMARY KEY,
+  name text NOT NULL
+);
+
+CREATE TABLE test.videogames (
+  id int PRIMARY KEY,
+  name text NOT NULL,
+  designer_id int REFERENCES test.designers (id)
+);
+
+INSERT INTO test.designers (id, name) VALUES (1, 'Sid Meier'), (2, 'Hironobu Sakaguchi');
+INSERT INTO test.videogames (id, name, designer_id) VALUES
+  (1, 'Civilization I', 1),
+  (2, 'Civilization II', 1),
+  (3, 'Final Fantasy I', 2),
+  (4, 'Final Fantasy II', 2);
+
+-- Many-to-one: SETOF with ROWS 1, and a function returning a single row.
+CREATE FUNCTION test.computed_designers(test.videogames) RETURNS SETOF test.designers ROWS 1
+  LANGUAGE sql STABLE AS $$ SELECT * FROM test.designers WHERE id = $1.designer_id $$;
+CREATE FUNCTION test.computed_designers_noset(test.videogames) RETURNS test.designers
+  LANGUAGE sql STABLE AS $$ SELECT * FROM test.designers WHERE id = $1.designer_id $$;
+
+-- One-to-many.
+CREATE FUNCTION test.computed_videogames(test.designers) RETURNS SETOF test.videogames
+  LANGUAGE sql STABLE AS $$ SELECT * FROM test.videogames WHERE designer_id = $1.id $$;
+
+-- Named like the related table: it replaces the foreign-key relationship (and finds nothing).
+CREATE FUNCTION test.designers(test.videogames) RETURNS SETOF test.designers ROWS 1
+  LANGUAGE sql STABLE AS $$ SELECT * FROM test.designers WHERE FALSE $$;
+
+CREATE FUNCTION test.all_videogames() RETURNS SETOF test.videogames
+  LANGUAGE sql STABLE AS $$ SELECT * FROM test.videogames ORDER BY id $$;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Conformance, JSON_CT, expectError, expectStatus, startConformance } from './helpers.js';
+import { type Conformance, JSON_CT, expectError, expectRows, expectStatus, startConformance } from './helpers.js';
 
 // Insert, update, upsert, PUT and delete.
 // Sources: PostgREST docs "Tables and Views > Insert / Update / Upsert / Delete", "Preferences"
@@ -234,6 +234,69 @@ describe('POST (insert)', () => {
       400,
       { code: 'PGRST102', message: 'All lines must have same number of fields', details: null, hint: null },
     );
+  });
+
+  describe('CSV bodies (read as cassava reads them in PostgREST)', () => {
+    const csv = (body: string, path = '/logbook') =>
+      api.request('POST', path, { headers: { 'content-type': 'text/csv', ...REP }, body });
+
+    it('accepts quoted fields with commas, quotes and line breaks; "NULL" quoted or not is null', async () => {
+      const res = await csv('entry,level\n"a, ""quoted""\nentry",NULL\nplain,"NULL"');
+      expectStatus(res, 201);
+      expect(res.json).toEqual([
+        { entry: 'a, "quoted"\nentry', level: null },
+        { entry: 'plain', level: null },
+      ]);
+    });
+
+    it('skips blank lines and accepts CRLF line ends', async () => {
+      const res = await csv('entry,level\r\ncsv-crlf,info\r\n\r\ncsv-crlf2,warn\r\n');
+      expectStatus(res, 201);
+      expect(res.json).toEqual([
+        { entry: 'csv-crlf', level: 'info' },
+        { entry: 'csv-crlf2', level: 'warn' },
+      ]);
+    });
+
+    it('inserts nothing for a header line alone', async () => {
+      const res = await csv('entry,level\n');
+      expectStatus(res, 201);
+      expect(res.json).toEqual([]);
+    });
+
+    it('drops fields beyond the header, and inserts fewer columns when every line is short', async () => {
+      // cassava zips each line with the header, so only differing key sets are refused.
+      expect((await csv('entry,level\nlong-line,info,extra')).json).toEqual([{ entry: 'long-line', level: 'info' }]);
+      expect((await csv('entry,level\nshort-1\nshort-2')).json).toEqual([
+        { entry: 'short-1', level: null },
+        { entry: 'short-2', level: null },
+      ]);
+    });
+
+    it("an empty body is 400 / PGRST102 with cassava's message", async () => {
+      expectError(await csv(''), 400, {
+        code: 'PGRST102',
+        message: 'parse error (not enough input) at ""',
+        details: null,
+        hint: null,
+      });
+    });
+
+    it('a header without a line break is 400 / PGRST102', async () => {
+      expectError(await csv('entry,level'), 400, { code: 'PGRST102', message: 'parse error (not enough input) at ""' });
+    });
+
+    it('an unterminated quoted field is 400 / PGRST102', async () => {
+      expectError(await csv('entry,level\n"open,info'), 400, {
+        code: 'PGRST102',
+        message: 'parse error (not enough input) at ""',
+      });
+    });
+
+    it('ignores columns= (the CSV header names the columns)', async () => {
+      const res = await csv('entry,level\ncsv-columns,info', '/logbook?columns=entry');
+      expect(expectRows(res, 201)).toEqual([{ entry: 'csv-columns', level: 'info' }]);
+    });
   });
 
   it('inserts through an auto-updatable view', async () => {
@@ -662,6 +725,14 @@ describe('DELETE', () => {
   it('matching nothing is still 204', async () => {
     const res = await api.request('DELETE', '/scratch?id=eq.999');
     expectStatus(res, 204);
+  });
+
+  it('does not report missing= as applied (Response.hs lists it for POST and PATCH only)', async () => {
+    const res = await api.request('DELETE', '/scratch?id=eq.999', {
+      headers: { prefer: 'missing=default, return=minimal' },
+    });
+    expectStatus(res, 204);
+    expect(res.headers['preference-applied']).toBe('return=minimal');
   });
 
   it('without filters deletes every row', async () => {

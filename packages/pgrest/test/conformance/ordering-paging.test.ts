@@ -159,6 +159,12 @@ describe('limit and offset', () => {
     });
     expect(res.headers['content-range']).toBe('*/6');
   });
+
+  it("the 416 keeps the read's other headers (Response.hs answers it like the read)", async () => {
+    const res = await api.request('GET', '/gadgets?select=id&offset=100', { headers: { prefer: 'count=exact' } });
+    expect(res.headers['content-location']).toBe('/gadgets?offset=100&select=id');
+    expect(res.headers['preference-applied']).toBe('count=exact');
+  });
 });
 
 describe('Range header', () => {

@@ -82,6 +82,7 @@ describe('defaults and precedence', () => {
       dbAnonRole: undefined,
       dbTxEnd: 'commit',
       dbMaxRows: undefined,
+      dbAggregatesEnabled: false,
       dbPool: 10,
       dbPreparedStatements: true,
       jwtSecret: undefined,
@@ -94,6 +95,12 @@ describe('defaults and precedence', () => {
   it('reads db-prepared-statements (off behind a transaction-mode pooler)', () => {
     expect(load('db-prepared-statements = false').config.dbPreparedStatements).toBe(false);
     expect(load(undefined, { PGRST_DB_PREPARED_STATEMENTS: 'true' }).config.dbPreparedStatements).toBe(true);
+  });
+
+  it('reads db-aggregates-enabled (off by default, as in PostgREST)', () => {
+    expect(load('db-aggregates-enabled = true').config.dbAggregatesEnabled).toBe(true);
+    expect(load(undefined, { PGRST_DB_AGGREGATES_ENABLED: 'true' }).config.dbAggregatesEnabled).toBe(true);
+    expect(load('db-aggregates-enabled = true').warnings).toEqual([]);
   });
 
   it('maps keys to PGRST_ environment variables', () => {
@@ -187,6 +194,7 @@ describe('validation errors name the key', () => {
     ['db-uri = "mysql://x"', {}, 'db-uri', /postgres:\/\//],
     ['db-anon-role = 5', {}, 'db-anon-role', /must be a string/],
     ['jwt-secret-is-base64 = "yes"', {}, 'jwt-secret-is-base64', /true or false/],
+    ['db-aggregates-enabled = "sometimes"', {}, 'db-aggregates-enabled', /true or false/],
   ];
   for (const [file, env, key, problem] of cases) {
     it(`${key}: ${file || JSON.stringify(env)}`, () => {
