@@ -43,21 +43,26 @@ function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
 const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   error ? `${id}-error` : hint !== undefined ? `${id}-hint` : undefined;
 
+/** The attributes every field's control carries: its id, invalid state, message link and classes. */
+function useControlProps(id: string | undefined, error: string | undefined, hint: ReactNode, className?: string) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return {
+    id: fieldId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(fieldId, error, hint),
+    className: clsx(formClasses.control, className),
+  };
+}
+
 export type TextFieldProps = ComponentProps<'input'> & { label: string; error?: string; hint?: ReactNode };
 
 /** A labelled text input with its validation message; spreads `register(...)` from react-hook-form. */
 export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+  const control = useControlProps(id, error, hint, className);
   return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
-      <input
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={clsx(formClasses.control, className)}
-        {...props}
-      />
+    <FieldFrame id={control.id} label={label} error={error} hint={hint}>
+      <input {...control} {...props} />
     </FieldFrame>
   );
 }
@@ -66,17 +71,10 @@ export type TextAreaFieldProps = ComponentProps<'textarea'> & { label: string; e
 
 /** A labelled multi-line input with its validation message. */
 export function TextAreaField({ label, error, hint, id, className, ...props }: TextAreaFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+  const control = useControlProps(id, error, hint, className);
   return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
-      <textarea
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={clsx(formClasses.control, className)}
-        {...props}
-      />
+    <FieldFrame id={control.id} label={label} error={error} hint={hint}>
+      <textarea {...control} {...props} />
     </FieldFrame>
   );
 }
@@ -92,17 +90,10 @@ export type SelectFieldProps = ComponentProps<'select'> & {
 
 /** A labelled native select with its validation message. */
 export function SelectField({ label, error, hint, id, className, options, placeholder, ...props }: SelectFieldProps) {
-  const generated = useId();
-  const fieldId = id ?? generated;
+  const control = useControlProps(id, error, hint, className);
   return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
-      <select
-        id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        className={clsx(formClasses.control, className)}
-        {...props}
-      >
+    <FieldFrame id={control.id} label={label} error={error} hint={hint}>
+      <select {...control} {...props}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -79,6 +79,36 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+interface RangeListProps {
+  ranges: readonly TimeRange[];
+  onPick: (range: TimeRange) => void;
+  /** Marks the range the picker holds (relative and quick ranges). */
+  isCurrent?: (range: TimeRange) => boolean;
+  /** Recently used ranges can be long: their full text shows on hover. */
+  withTitles?: boolean;
+  className?: string;
+}
+
+function RangeList({ ranges, onPick, isCurrent, withTitles = false, className }: RangeListProps) {
+  return (
+    <ul className={className}>
+      {ranges.map((range) => (
+        <li key={timeRangeKey(range)}>
+          <button
+            type="button"
+            aria-current={isCurrent?.(range) || undefined}
+            title={withTitles ? range.display : undefined}
+            onClick={() => onPick(range)}
+            className={listButtonClass}
+          >
+            {range.display}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Time-range picker (spec 1, section 2.7): an absolute From/To with a calendar, Clear and
  * Submit; up to 4 recently used ranges; relative past and future ranges; quick ranges.
@@ -251,55 +281,21 @@ export function TimeRangePicker({
                 </button>
               ))}
             </div>
-            <ul className="max-h-80 overflow-y-auto">
-              {relativeRanges.map((range) => (
-                <li key={range.range}>
-                  <button
-                    type="button"
-                    aria-current={isCurrent(range) || undefined}
-                    onClick={() => apply(range)}
-                    className={listButtonClass}
-                  >
-                    {range.display}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <RangeList
+              ranges={relativeRanges}
+              onPick={apply}
+              isCurrent={isCurrent}
+              className="max-h-80 overflow-y-auto"
+            />
           </Section>
 
           <div className="min-w-0 space-y-4">
             <Section title="Quick ranges">
-              <ul>
-                {QUICK_TIME_RANGES.map((range) => (
-                  <li key={range.display}>
-                    <button
-                      type="button"
-                      aria-current={isCurrent(range) || undefined}
-                      onClick={() => apply(range)}
-                      className={listButtonClass}
-                    >
-                      {range.display}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <RangeList ranges={QUICK_TIME_RANGES} onPick={apply} isCurrent={isCurrent} />
             </Section>
             {recent.length > 0 && (
               <Section title="Recently used">
-                <ul>
-                  {recent.map((range) => (
-                    <li key={timeRangeKey(range)}>
-                      <button
-                        type="button"
-                        title={range.display}
-                        onClick={() => apply(range)}
-                        className={listButtonClass}
-                      >
-                        {range.display}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <RangeList ranges={recent} onPick={apply} withTitles />
               </Section>
             )}
           </div>
