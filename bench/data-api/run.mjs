@@ -16,21 +16,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pino } from 'pino';
+import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist', file)).href;
 const resultsFile = path.join(root, 'bench/results/data-api.json');
 
-const int = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return n;
-};
-const ITERATIONS = int('BENCH_ITERATIONS', 300);
-const WARMUP = int('BENCH_WARMUP', 50);
-const ROWS = int('BENCH_ROWS', 1_000_000);
+const ITERATIONS = positiveIntEnv('BENCH_ITERATIONS', 300);
+const WARMUP = positiveIntEnv('BENCH_WARMUP', 50);
+const ROWS = positiveIntEnv('BENCH_ROWS', 1_000_000);
 
 const SCENARIOS = [
   {
@@ -57,26 +51,11 @@ const SCENARIOS = [
   },
 ];
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const round = (n) => Math.round(n * 1000) / 1000;
 const stats = (ms) => ({
   medianMs: round(median(ms)),
   p95Ms: round(percentile(ms, 95)),
   requestsPerSecond: round(1000 / median(ms)),
 });
-const timed = async (fn) => {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-};
 
 async function main() {
   const { startEmbeddedPostgres } = await import(dist('db/embedded-postgres.js'));
@@ -155,7 +134,8 @@ async function main() {
       for (let i = 0; i < ITERATIONS; i++) {
         const order = i % 2 === 0 ? ['h', 'i', 's'] : ['s', 'i', 'h'];
         const t = {};
-        for (const which of order) t[which] = await timed(which === 'h' ? viaHttp : which === 'i' ? viaInject : viaSql);
+        for (const which of order)
+          [t[which]] = await timed(which === 'h' ? viaHttp : which === 'i' ? viaInject : viaSql);
         http.push(t.h);
         inject.push(t.i);
         sql.push(t.s);

@@ -25,25 +25,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pino } from 'pino';
+import { positiveIntEnv, round } from '../lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist', file)).href;
 const resultsFile = path.join(root, 'bench/results/health-scheduler.json');
 
-const int = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return n;
-};
-const CHECKS = int('BENCH_CHECKS', 5000);
-const INTERVAL_S = int('BENCH_INTERVAL_S', 30);
-const DURATION_S = int('BENCH_DURATION_S', 300);
-const WARMUP_S = int('BENCH_WARMUP_S', 60);
+const CHECKS = positiveIntEnv('BENCH_CHECKS', 5000);
+const INTERVAL_S = positiveIntEnv('BENCH_INTERVAL_S', 30);
+const DURATION_S = positiveIntEnv('BENCH_DURATION_S', 300);
+const WARMUP_S = positiveIntEnv('BENCH_WARMUP_S', 60);
 const PER_CANARY = 100;
-const round = (n) => Math.round(n * 1000) / 1000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** CPU seconds (user + system) of a process and its children, from /proc (Linux). */

@@ -23,22 +23,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pino } from 'pino';
+import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist', file)).href;
 const resultsFile = path.join(root, 'bench/results/health-summary.json');
 
-const int = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return n;
-};
-const CHECKS = int('BENCH_CHECKS', 2000);
-const DAYS = int('BENCH_DAYS', 7);
-const ITERATIONS = int('BENCH_ITERATIONS', 40);
-const WARMUP = int('BENCH_WARMUP', 5);
+const CHECKS = positiveIntEnv('BENCH_CHECKS', 2000);
+const DAYS = positiveIntEnv('BENCH_DAYS', 7);
+const ITERATIONS = positiveIntEnv('BENCH_ITERATIONS', 40);
+const WARMUP = positiveIntEnv('BENCH_WARMUP', 5);
 const PER_CANARY = 100;
 
 const RANGES = [
@@ -68,27 +62,11 @@ const RANGES = [
   },
 ];
 
-const sortNum = (values) => [...values].sort((a, b) => a - b);
-const median = (values) => {
-  const sorted = sortNum(values);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const percentile = (values, p) => {
-  const sorted = sortNum(values);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const round = (n) => Math.round(n * 1000) / 1000;
 const stats = (ms) => ({
   medianMs: round(median(ms)),
   p95Ms: round(percentile(ms, 95)),
   maxMs: round(Math.max(...ms)),
 });
-const timed = async (fn) => {
-  const start = performance.now();
-  const value = await fn();
-  return [performance.now() - start, value];
-};
 
 async function main() {
   const { startEmbeddedPostgres } = await import(dist('db/embedded-postgres.js'));

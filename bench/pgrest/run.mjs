@@ -19,23 +19,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const engineEntry = path.join(root, 'packages/pgrest/dist/index.js');
 const resultsFile = path.join(root, 'bench/results/pgrest.json');
 
-const ITERATIONS = positiveInt('BENCH_ITERATIONS', 300);
-const WARMUP = positiveInt('BENCH_WARMUP', 50);
-const ROWS = positiveInt('BENCH_ROWS', 1_000_000);
-
-/** @param {string} name @param {number} fallback */
-function positiveInt(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
-  return n;
-}
+const ITERATIONS = positiveIntEnv('BENCH_ITERATIONS', 300);
+const WARMUP = positiveIntEnv('BENCH_WARMUP', 50);
+const ROWS = positiveIntEnv('BENCH_ROWS', 1_000_000);
 
 /** @returns {Promise<number>} */
 function freePort() {
@@ -175,19 +167,6 @@ const SCENARIOS = [
   },
 ];
 
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0 ? ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2 : (sorted[mid] ?? 0);
-}
-
-/** @param {number[]} values @param {number} p */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 /** @param {number[]} ms */
 function summary(ms) {
   const total = ms.reduce((sum, v) => sum + v, 0);
@@ -198,18 +177,6 @@ function summary(ms) {
     // Sequential throughput of one client: requests completed per second of time spent.
     requestsPerSecond: round((ms.length / total) * 1000),
   };
-}
-
-/** @param {number} n */
-function round(n) {
-  return Math.round(n * 1000) / 1000;
-}
-
-/** @param {() => Promise<unknown>} fn */
-async function timed(fn) {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 async function main() {
@@ -271,11 +238,11 @@ async function main() {
           let e;
           let s;
           if (i % 2 === 0) {
-            e = await timed(viaEngine);
-            s = await timed(viaSql);
+            [e] = await timed(viaEngine);
+            [s] = await timed(viaSql);
           } else {
-            s = await timed(viaSql);
-            e = await timed(viaEngine);
+            [s] = await timed(viaSql);
+            [e] = await timed(viaEngine);
           }
           engineMs.push(e);
           sqlMs.push(s);
