@@ -19,6 +19,7 @@ const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
  * The browser talks to B only, and at `localhost` while B reaches A at `127.0.0.1`: a
  * redirect or form action that pointed at A, or a cookie set for A's host, would leave
  * the page on the wrong origin or signed out, and every request the page makes must stay on B.
+ * A's LOOKOUT_PUBLIC_URL is B's origin, as a real Kratos's serve.public.base_url would be.
  *
  * B has no KRATOS_ADMIN_URL: A's admin API (/api/.ory/admin) needs a session with a role
  * that reads identities, and B's admin proxy strips the caller's session, as Kratos's admin
@@ -40,19 +41,27 @@ describe('the console with an external Ory Kratos (KRATOS_PUBLIC_URL) in Chromiu
     removers.push(kratosData.remove, lookoutData.remove);
     // B asks A only once a browser signs in, so both start together.
     const kratosPort = await freePort();
+    const lookoutPort = await freePort();
     const kratosPublicUrl = `http://127.0.0.1:${kratosPort}/api/.ory`;
+    base = `http://localhost:${lookoutPort}`;
     [kratos, lookout] = await Promise.all([
       startLookout({
         dataDir: kratosData.dir,
         port: kratosPort,
-        env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
+        env: {
+          LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL,
+          LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+          // As a real Kratos behind Lookout is configured (serve.public.base_url): its flows'
+          // actions, redirects and links point at B, whatever Host B's proxy sends it.
+          LOOKOUT_PUBLIC_URL: base,
+        },
       }),
       startLookout({
         dataDir: lookoutData.dir,
+        port: lookoutPort,
         env: { KRATOS_PUBLIC_URL: kratosPublicUrl, LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL },
       }),
     ]);
-    base = `http://localhost:${lookout.port}`;
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   });

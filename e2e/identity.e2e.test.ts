@@ -309,8 +309,8 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     await page.close();
   });
   it('registers a security key in /profile-settings and signs in with it (virtual authenticator)', async () => {
-    // WebAuthn needs a domain for its relying party, so this page uses localhost, not 127.0.0.1.
-    const base = `http://localhost:${server.port}`;
+    // WebAuthn needs a domain for its relying party: server.url is on localhost, not 127.0.0.1.
+    const base = server.url;
     const keyContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await keyContext.newPage();
     const { errors } = watchConsole(page);

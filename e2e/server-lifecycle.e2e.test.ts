@@ -17,7 +17,8 @@ describe('lookout serve with the embedded PostgreSQL', () => {
     cleanups.push(data.remove);
     const port = await freePort();
 
-    const first = await startLookout({ dataDir: data.dir, port });
+    // Without LOOKOUT_PUBLIC_URL (an empty variable is unset) it says where emailed links go.
+    const first = await startLookout({ dataDir: data.dir, port, env: { LOOKOUT_PUBLIC_URL: '' } });
     const health = await fetch(`${first.url}/api/health`).then((r) => r.json());
     expect(health).toMatchObject({ status: 'ok', database: { status: 'ok' } });
     const about = (await fetch(`${first.url}/api/about`).then((r) => r.json())) as { Version: string };
@@ -27,6 +28,9 @@ describe('lookout serve with the embedded PostgreSQL', () => {
     const firstId = installationId(first.output());
     expect(firstId).toBeDefined();
     expect(first.output()).toContain('Applied database migrations');
+    expect(first.output()).toContain(
+      `LOOKOUT_PUBLIC_URL (--public-url) is not set, so links in recovery, verification and invitation emails point at http://localhost:${port}`,
+    );
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('Embedded PostgreSQL stopped');
 

@@ -38,6 +38,10 @@ export async function makeDataDir(): Promise<{ dir: string; remove: () => Promis
 /**
  * Starts `lookout serve` from the build, as the README's start command does, on its own
  * port and data directory, and resolves once /api/health answers 200.
+ *
+ * The browser and the tests reach it at `http://localhost:<port>`, which is also its
+ * LOOKOUT_PUBLIC_URL (unless `env` says otherwise): emailed and invitation links must open
+ * on the origin the browser's cookies belong to, and WebAuthn needs a domain, not an IP.
  */
 export async function startLookout(options: {
   dataDir: string;
@@ -45,6 +49,7 @@ export async function startLookout(options: {
   env?: Record<string, string>;
 }): Promise<LookoutServer> {
   const port = options.port ?? (await freePort());
+  const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [CLI, 'serve'], {
     env: {
       ...process.env,
@@ -52,6 +57,7 @@ export async function startLookout(options: {
       PORT: String(port),
       LOOKOUT_DATA_DIR: options.dataDir,
       LOG_LEVEL: 'info',
+      LOOKOUT_PUBLIC_URL: url,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,7 +67,6 @@ export async function startLookout(options: {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`lookout serve exited with ${child.exitCode}:\n${output}`);

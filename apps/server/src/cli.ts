@@ -13,6 +13,8 @@ type ServerFlags = {
   databaseUrl?: string;
   logLevel?: string;
   webDir?: string;
+  publicUrl?: string;
+  trustProxy?: string;
   secretKey?: string;
   registrationOpen?: string;
   adminEmail?: string;
@@ -44,6 +46,18 @@ function withServerOptions(command: Command): Command {
       )
       .addOption(new Option('--log-level <level>', `one of ${LOG_LEVELS.join(', ')} (env LOG_LEVEL, default info)`))
       .addOption(new Option('--web-dir <dir>', 'folder of the built web app (env LOOKOUT_WEB_DIR)'))
+      .addOption(
+        new Option(
+          '--public-url <url>',
+          'address people use to reach Lookout, e.g. https://lookout.example; emailed links use it (env LOOKOUT_PUBLIC_URL)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--trust-proxy <value>',
+          'believe X-Forwarded-* from: true, false, a hop count or proxy IPs/CIDRs (env LOOKOUT_TRUST_PROXY, default false)',
+        ),
+      )
       // identity
       .addOption(
         new Option(

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { runMigrations } from './db/migrate.js';
 import { recordStart } from './db/installation.js';
 import { buildApp } from './http/app.js';
+import { publicUrlWarning } from './http/public-url.js';
 import {
   DEFAULT_ADMIN_EMAIL,
   ensureAdminIdentity,
@@ -151,6 +152,9 @@ export async function serve(
       database: running.database,
       version: SERVER_VERSION,
       webDir: config.webDir ?? DEFAULT_WEB_DIR,
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      port: config.port,
+      trustProxy: config.trustProxy,
       identity,
       localProperties, // access
       adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL, // access
@@ -158,6 +162,7 @@ export async function serve(
     });
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
+    logPublicAddress(config, logger);
     // health: the lookout-self canary (once listening, so its first run finds /api/health),
     // then the check scheduler and roll-up jobs unless this replica is `--role api`.
     await ensureSelfCanary({
@@ -178,6 +183,23 @@ export async function serve(
   } catch (error) {
     await shutdown('startup-failure').catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Says once where emailed links point and which proxies are trusted. With an external Kratos
+ * the links in its emails and in invitations are Kratos's (its serve.public.base_url), so
+ * LOOKOUT_PUBLIC_URL missing is no reason to warn there.
+ */
+function logPublicAddress(config: Config, logger: Logger): void {
+  const warning = config.kratosPublicUrl ? undefined : publicUrlWarning(config);
+  if (warning) logger.warn({ setting: 'LOOKOUT_PUBLIC_URL' }, warning);
+  else if (config.publicUrl) logger.info({ publicUrl: config.publicUrl }, 'Lookout is reached at LOOKOUT_PUBLIC_URL');
+  if (config.trustProxy !== false) {
+    logger.info(
+      { trustProxy: config.trustProxy },
+      'X-Forwarded-For/-Proto/-Host are believed from the proxies LOOKOUT_TRUST_PROXY names',
+    );
   }
 }
 

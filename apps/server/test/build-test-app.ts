@@ -23,6 +23,10 @@ export async function buildTestApp(
     localProperties?: AppDeps['localProperties'];
     /** access: LOOKOUT_ADMIN_EMAIL (the first admin with an external Kratos). */
     adminEmail?: string;
+    /** LOOKOUT_PUBLIC_URL, PORT (for links without it) and LOOKOUT_TRUST_PROXY. */
+    publicUrl?: string;
+    port?: number;
+    trustProxy?: AppDeps['trustProxy'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -35,6 +39,9 @@ export async function buildTestApp(
     ...(options.resolveRoles ? { resolveRoles: options.resolveRoles } : {}),
     ...(options.localProperties ? { localProperties: options.localProperties } : {}),
     ...(options.adminEmail ? { adminEmail: options.adminEmail } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   await app.ready();
   return {

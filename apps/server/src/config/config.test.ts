@@ -63,6 +63,65 @@ describe('configuration', () => {
     expect(redactUrl('postgres://lookout:hunter2@db:5432/x')).toBe('postgres://lookout:***@db:5432/x');
   });
 
+  describe('public address settings', () => {
+    it('sets no public URL and trusts no proxy by default', () => {
+      const config = parseConfig(readConfigInput({}, {}));
+      expect(config.publicUrl).toBeUndefined();
+      expect(config.trustProxy).toBe(false);
+    });
+
+    it('keeps the origin of LOOKOUT_PUBLIC_URL, and lets --public-url win', () => {
+      const read = (env: Record<string, string>, flags = {}) => parseConfig(readConfigInput(env, flags)).publicUrl;
+      expect(read({ LOOKOUT_PUBLIC_URL: 'https://Lookout.Example/' })).toBe('https://lookout.example');
+      expect(read({ LOOKOUT_PUBLIC_URL: 'https://lookout.example:443' })).toBe('https://lookout.example');
+      expect(read({ LOOKOUT_PUBLIC_URL: 'http://10.0.0.5:8080' })).toBe('http://10.0.0.5:8080');
+      expect(read({ LOOKOUT_PUBLIC_URL: 'https://a.example' }, { publicUrl: 'https://b.example' })).toBe(
+        'https://b.example',
+      );
+    });
+
+    it.each([
+      ['true', true],
+      ['false', false],
+      ['0', false],
+      ['2', 2],
+      ['127.0.0.1', ['127.0.0.1']],
+      [' 10.0.0.0/8, fd00::/8,loopback ', ['10.0.0.0/8', 'fd00::/8', 'loopback']],
+    ])('reads LOOKOUT_TRUST_PROXY=%j', (value, expected) => {
+      expect(parseConfig(readConfigInput({ LOOKOUT_TRUST_PROXY: value }, {})).trustProxy).toEqual(expected);
+    });
+
+    it.each([
+      [{ LOOKOUT_PUBLIC_URL: 'lookout.example' }, /LOOKOUT_PUBLIC_URL \(--public-url\) must be an http\(s\) URL/],
+      [{ LOOKOUT_PUBLIC_URL: 'ftp://lookout.example' }, /LOOKOUT_PUBLIC_URL \(--public-url\) must be an http\(s\) URL/],
+      [
+        { LOOKOUT_PUBLIC_URL: 'https://example.com/lookout' },
+        /LOOKOUT_PUBLIC_URL \(--public-url\) must be an origin without a path/,
+      ],
+      [
+        { LOOKOUT_PUBLIC_URL: 'https://lookout.example/?x=1' },
+        /LOOKOUT_PUBLIC_URL \(--public-url\) must be an origin without a path, query or fragment/,
+      ],
+      [
+        { LOOKOUT_TRUST_PROXY: 'yes' },
+        /LOOKOUT_TRUST_PROXY \(--trust-proxy\) must be true, false, a number of proxy hops/,
+      ],
+      [{ LOOKOUT_TRUST_PROXY: '10.0.0.0/33' }, /LOOKOUT_TRUST_PROXY \(--trust-proxy\) must be true, false/],
+      [{ LOOKOUT_TRUST_PROXY: '10.0.0.1,proxy.example' }, /LOOKOUT_TRUST_PROXY \(--trust-proxy\) must be true, false/],
+      [{ LOOKOUT_TRUST_PROXY: '99' }, /LOOKOUT_TRUST_PROXY \(--trust-proxy\) must be true, false/],
+    ])('stops with a message naming the wrong setting for %o', (env, message) => {
+      expect(() => parseConfig(readConfigInput(env, {}))).toThrow(message);
+    });
+
+    it('never prints the password of a public URL it rejects', () => {
+      expect(() =>
+        parseConfig(readConfigInput({ LOOKOUT_PUBLIC_URL: 'https://me:hunter2@lookout.example' }, {})),
+      ).toThrow(
+        /LOOKOUT_PUBLIC_URL \(--public-url\) must not carry a user name or password; got 'https:\/\/me:\*\*\*@/,
+      );
+    });
+  });
+
   describe('identity settings', () => {
     it('closes registration, keeps sessions 24 h and configures no SMTP or OIDC by default', () => {
       const config = parseConfig(readConfigInput({}, {}));

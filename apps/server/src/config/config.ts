@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parsePublicUrl, parseTrustProxy, type Parsed } from './public-address-fns.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -15,6 +16,8 @@ export const SETTINGS = {
   databaseUrl: { env: 'DATABASE_URL', flag: '--database-url' },
   logLevel: { env: 'LOG_LEVEL', flag: '--log-level' },
   webDir: { env: 'LOOKOUT_WEB_DIR', flag: '--web-dir' },
+  publicUrl: { env: 'LOOKOUT_PUBLIC_URL', flag: '--public-url' },
+  trustProxy: { env: 'LOOKOUT_TRUST_PROXY', flag: '--trust-proxy' },
   // identity
   secretKey: { env: 'LOOKOUT_SECRET_KEY', flag: '--secret-key' },
   registrationOpen: { env: 'LOOKOUT_REGISTRATION_OPEN', flag: '--registration-open' },
@@ -45,7 +48,16 @@ const postgresUrl = z
 const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set(['secretKey', 'adminPassword', 'oidcProviders']);
 
 /** Settings whose value is a URL that may carry a password: a wrong value is shown redacted. */
-const URL_SETTINGS: ReadonlySet<SettingName> = new Set(['databaseUrl', 'smtpUrl', 'kratosPublicUrl', 'kratosAdminUrl']);
+const URL_SETTINGS: ReadonlySet<SettingName> = new Set([
+  'databaseUrl',
+  'smtpUrl',
+  'kratosPublicUrl',
+  'kratosAdminUrl',
+  'publicUrl',
+]);
+
+/** The port Lookout listens on without PORT; links fall back to http://localhost:<port>. */
+export const DEFAULT_PORT = 8080;
 
 const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -69,6 +81,16 @@ const oidcProviderSchema = z.object({
 });
 export type OidcProviderConfig = z.infer<typeof oidcProviderSchema>;
 
+/** Runs a pure parser of public-address-fns.ts as a zod transform: a problem becomes an issue. */
+const parsedWith =
+  <T>(parse: (value: string) => Parsed<T>) =>
+  (value: string, ctx: z.RefinementCtx): T => {
+    const parsed = parse(value);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  };
+
 /** An Ory Kratos base URL (public or admin API), kept without a trailing slash. */
 const kratosUrl = z
   .string()
@@ -84,12 +106,17 @@ const configFields = z.object({
     .int('must be a whole number')
     .min(1, 'must be between 1 and 65535')
     .max(65535, 'must be between 1 and 65535')
-    .default(8080),
+    .default(DEFAULT_PORT),
   host: z.string().trim().min(1, 'must not be empty').max(255).default('0.0.0.0'),
   dataDir: z.string().trim().min(1, 'must not be empty').max(4096).default('./.lookout'),
   databaseUrl: postgresUrl.optional(),
   logLevel: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   webDir: z.string().trim().min(1).max(4096).optional(),
+  // The origin links to other people are built from, and the requester's own URLs when set;
+  // never taken from request headers for the former (ADR 0007).
+  publicUrl: z.string().trim().max(2000).transform(parsedWith(parsePublicUrl)).optional(),
+  // Off by default: X-Forwarded-For/-Proto/-Host are anyone's to send until a proxy is named.
+  trustProxy: z.string().trim().max(5000).default('false').transform(parsedWith(parseTrustProxy)),
   secretKey: z.string().trim().min(32, 'must be at least 32 characters').max(1000).optional(),
   registrationOpen: z
     .enum(['true', 'false'], { message: 'must be true or false' })

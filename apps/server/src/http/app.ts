@@ -8,6 +8,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { DEFAULT_PORT } from '../config/config.js';
+import type { TrustProxySetting } from '../config/public-address-fns.js';
 import type { Database } from '../db/database.js';
 import { createSystemService } from '../modules/system/system-service.js';
 // identity
@@ -52,6 +54,7 @@ import { dataApiRoutes } from '../modules/data-api/data-api-routes.js';
 import { createDataApiService } from '../modules/data-api/data-api-service.js';
 import { systemRoutes } from '../modules/system/system-routes.js';
 import { registerErrorHandler } from './error-envelope.js';
+import { linkOrigin, trustProxyOption } from './public-url.js';
 import { registerWebApp } from './web-app.js';
 
 export type AppDeps = {
@@ -60,6 +63,16 @@ export type AppDeps = {
   version: string;
   webDir: string;
   startedAt?: Date;
+  /**
+   * LOOKOUT_PUBLIC_URL (an origin): where people reach Lookout. Links sent to someone else are
+   * built from it (else from http://localhost:<port>), and the requester's own URLs too when
+   * set (else from the request's host). See http/public-url.ts and ADR 0007.
+   */
+  publicUrl?: string;
+  /** PORT, for the links' fallback origin http://localhost:<port> (default 8080). */
+  port?: number;
+  /** LOOKOUT_TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (default nobody). */
+  trustProxy?: TrustProxySetting;
   /** identity: settings of the built-in identity service; tests and `lookout serve` pass them. */
   identity?: Partial<IdentitySettings>;
   /**
@@ -90,8 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps Fastify's default generic.
     loggerInstance: deps.logger as FastifyBaseLogger,
-    // Behind a proxy the client address comes from X-Forwarded-For; rate limits need it.
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host are believed only from the proxies LOOKOUT_TRUST_PROXY
+    // names: from anyone else they would let a caller pick the address its rate limits count
+    // against. Without it, request.ip is the peer and request.host the Host header.
+    trustProxy: trustProxyOption(deps.trustProxy ?? false),
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -134,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.identity?.kratosPublicUrl ? { kratosPublicUrl: deps.identity.kratosPublicUrl } : {}),
     ...(deps.identity?.kratosAdminUrl ? { kratosAdminUrl: deps.identity.kratosAdminUrl } : {}),
   };
+  // Links in emails and invitations: from the configuration only, never from a request.
+  const links = linkOrigin({ publicUrl: deps.publicUrl, port: deps.port ?? DEFAULT_PORT });
   const identityRepository = createIdentityRepository(deps.database.pool);
   const courier = createCourier({
     ...(identitySettings.smtpUrl ? { smtpUrl: identitySettings.smtpUrl } : {}),
@@ -150,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: identityRepository,
     box: createSecretBox(identitySettings.secretKey),
     courier,
+    linkOrigin: links,
     logger: deps.logger,
     settings: identitySettings,
   });
@@ -182,12 +200,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/api/.ory',
       publicUrl: kratosPublicUrl,
       ...(kratosAdminUrl ? { adminUrl: kratosAdminUrl } : {}),
+      ...(deps.publicUrl ? { lookoutPublicUrl: deps.publicUrl } : {}),
     });
   } else {
-    const builtInAdmin = createIdentityAdminService({ repository: identityRepository, identity });
+    const builtInAdmin = createIdentityAdminService({ repository: identityRepository, identity, linkOrigin: links });
     identityAdmin = builtInAdmin;
     // The admin routes declare read or write on identities (checked by the access hook).
-    await app.register(identityRoutes, { prefix: '/api/.ory', identity, admin: builtInAdmin });
+    await app.register(identityRoutes, {
+      prefix: '/api/.ory',
+      identity,
+      admin: builtInAdmin,
+      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+    });
   }
   await app.register(authRoutes, {
     prefix: '/api/auth',
@@ -212,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: createUsersService({ repository: accessRepository, identityAdmin, courier, logger: deps.logger }),
     featureFlags,
     resolveSession: sessionOf,
-    requestContext: (request) => requestContext(request, { json: true }),
+    requestContext: (request) => requestContext(request, { json: true, publicUrl: deps.publicUrl }),
   });
   // end access
 

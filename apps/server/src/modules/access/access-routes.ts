@@ -21,7 +21,10 @@ export type AccessRoutesOptions = {
   featureFlags: Pick<FeatureFlagsService, 'list'>;
   /** The signed-in caller (the actor of a change), if any. */
   resolveSession: SessionLookup;
-  /** What the identity admin service needs to know about a request (origin for links). */
+  /**
+   * What the identity admin service needs to know about a request. Invitation links do not
+   * come from it: the identity services build them on LOOKOUT_PUBLIC_URL (ADR 0007).
+   */
   requestContext: (request: FastifyRequest) => RequestContext;
 };
 

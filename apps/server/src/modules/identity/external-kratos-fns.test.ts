@@ -92,22 +92,20 @@ describe('rewriteLocation', () => {
 });
 
 describe('forwardedHeaders', () => {
-  it("appends the peer to X-Forwarded-For and says the browser's protocol and host", () => {
+  it("lists the trusted chain in X-Forwarded-For and says the browser's protocol and host", () => {
     expect(
-      forwardedHeaders({
-        headers: { 'x-forwarded-for': '203.0.113.7' },
-        remoteAddress: '10.0.0.2',
-        protocol: 'https',
-        host: 'lookout.example',
-      }),
+      forwardedHeaders({ chain: ['203.0.113.7', '10.0.0.2'], protocol: 'https', host: 'lookout.example' }),
     ).toEqual({
       'x-forwarded-for': '203.0.113.7, 10.0.0.2',
       'x-forwarded-proto': 'https',
       'x-forwarded-host': 'lookout.example',
     });
-    expect(
-      forwardedHeaders({ headers: {}, remoteAddress: '127.0.0.1', protocol: 'http', host: 'localhost:8080' }),
-    ).toMatchObject({ 'x-forwarded-for': '127.0.0.1' });
+    expect(forwardedHeaders({ chain: ['127.0.0.1'], protocol: 'http', host: 'localhost:8080' })).toMatchObject({
+      'x-forwarded-for': '127.0.0.1',
+    });
+    expect(forwardedHeaders({ chain: [''], protocol: 'http', host: 'localhost:8080' })).not.toHaveProperty(
+      'x-forwarded-for',
+    );
   });
 });
 

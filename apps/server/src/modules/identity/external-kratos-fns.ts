@@ -113,16 +113,16 @@ export function rewriteLocation(location: string, kratosPublicUrl: string): stri
 /**
  * The X-Forwarded-* headers a reverse proxy adds, so Kratos sees the browser's address (its
  * session devices and rate limits) and whether the browser used https (Secure cookies).
+ * `chain` is the way from the client to Lookout as far as Lookout trusts it (client first,
+ * Lookout's peer last): without LOOKOUT_TRUST_PROXY only the peer, so a caller's own
+ * X-Forwarded-For is not passed on as if Lookout vouched for it.
  */
 export function forwardedHeaders(request: {
-  headers: Record<string, string | string[] | undefined>;
-  remoteAddress: string | undefined;
+  chain: readonly string[];
   protocol: string;
   host: string;
 }): Record<string, string> {
-  const prior = request.headers['x-forwarded-for'];
-  const chain = [prior].flat().filter((part): part is string => typeof part === 'string' && part.trim() !== '');
-  if (request.remoteAddress) chain.push(request.remoteAddress);
+  const chain = request.chain.filter((address) => address.trim() !== '');
   return {
     ...(chain.length > 0 ? { 'x-forwarded-for': chain.join(', ') } : {}),
     'x-forwarded-proto': request.protocol,

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { EXTERNAL_KRATOS_ERRORS, type Role } from '@lookout/contracts';
-import { Configuration, FrontendApi, ResponseError, type UiText } from '@ory/kratos-client-fetch';
+import { Configuration, FrontendApi, type UiText } from '@ory/kratos-client-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from '../../../test/access-helpers.js';
+import { findFreePort } from '../../db/free-port.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { csrfOf, seedIdentity, TestBrowser } from '../../../test/identity-helpers.js';
+import { errorOf } from '../../../test/kratos-client-helpers.js';
 
 /**
  * Lookout with an external Ory Kratos (KRATOS_PUBLIC_URL, KRATOS_ADMIN_URL), over real HTTP.
@@ -16,17 +18,6 @@ import { csrfOf, seedIdentity, TestBrowser } from '../../../test/identity-helper
  */
 
 const PASSWORD = 'external-password-1';
-
-async function errorOf(promise: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ResponseError)
-      return { status: error.response.status, body: (await error.response.json()) as Record<string, unknown> };
-    throw error;
-  }
-  throw new Error('The call succeeded; an error was expected');
-}
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const json = { accept: 'application/json', 'content-type': 'application/json' };
@@ -40,6 +31,8 @@ describe('identity: an external Ory Kratos behind /api/.ory', () => {
   /** Lookout whose Kratos does not answer. */
   let unreachable: TestApp;
   let kratosBase: string;
+  /** Where `lookout` listens: the public URL its Kratos is configured with. */
+  let lookoutOrigin: string;
   let ory: FrontendApi;
 
   /** An identity in Kratos, signed in through `app`'s proxy, with `roles` in Lookout. */
@@ -56,7 +49,16 @@ describe('identity: an external Ory Kratos behind /api/.ory', () => {
   }
 
   beforeAll(async () => {
-    kratos = await buildTestApp({ identity: { registrationOpen: true }, resolveRoles: async () => ['admin'] });
+    // Configured as a real Kratos behind Lookout is: its public URL is Lookout's (Kratos's
+    // serve.public.base_url), so its redirects, form actions and links lead the browser back
+    // through Lookout's proxy rather than to its own port.
+    const port = await findFreePort();
+    lookoutOrigin = `http://127.0.0.1:${port}`;
+    kratos = await buildTestApp({
+      identity: { registrationOpen: true },
+      resolveRoles: async () => ['admin'],
+      publicUrl: lookoutOrigin,
+    });
     await kratos.app.listen({ port: 0, host: '127.0.0.1' });
     kratosBase = `http://127.0.0.1:${(kratos.app.server.address() as AddressInfo).port}/api/.ory`;
 
@@ -64,8 +66,7 @@ describe('identity: an external Ory Kratos behind /api/.ory', () => {
       identity: { kratosPublicUrl: kratosBase, kratosAdminUrl: kratosBase },
       adminEmail: 'chief@example.com',
     });
-    await lookout.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (lookout.app.server.address() as AddressInfo).port;
+    await lookout.app.listen({ port, host: '127.0.0.1' });
     ory = new FrontendApi(
       new Configuration({ basePath: `http://127.0.0.1:${port}/api/.ory`, headers: { Accept: 'application/json' } }),
     );
@@ -139,13 +140,14 @@ describe('identity: an external Ory Kratos behind /api/.ory', () => {
     expect(start.statusCode).toBe(303);
     // Kratos (configured with Lookout's URLs) sends the browser to Lookout's sign-in page.
     const location = new URL(start.headers.location as string);
+    expect(location.origin).toBe(lookoutOrigin);
     expect(location.pathname).toBe('/login');
     expect(browser.cookies.has('csrf_token')).toBe(true);
 
     const flowId = location.searchParams.get('flow')!;
     const flow = await browser.getJson(`/api/.ory/self-service/login/flows?id=${flowId}`);
     expect(flow.statusCode).toBe(200);
-    expect(flow.json().ui.action).toMatch(/\/api\/\.ory\/self-service\/login\?flow=/);
+    expect(flow.json().ui.action).toContain(`${lookoutOrigin}/api/.ory/self-service/login?flow=`);
 
     // A plain form post (urlencoded), as the browser sends it, passes through unparsed.
     const submitted = await browser.postForm(`/api/.ory/self-service/login?flow=${flowId}`, {

@@ -1,6 +1,6 @@
 import { parseDurationMs } from '../../config/config.js';
 import { hashPassword } from './identity-crypto.js';
-import { IDENTITY_LIMITS, passwordPolicyViolation, UI_URLS, validateTraits } from './identity-fns.js';
+import { codeLinkUrl, IDENTITY_LIMITS, passwordPolicyViolation, UI_URLS, validateTraits } from './identity-fns.js';
 import type { IdentityRepository, IdentityRow } from './identity-repository.js';
 import { isUniqueViolation, type IdentityService, type RequestContext } from './identity-service.js';
 import { errors } from './kratos-errors-fns.js';
@@ -13,6 +13,11 @@ import { errors } from './kratos-errors-fns.js';
 export type IdentityAdminServiceDeps = {
   repository: IdentityRepository;
   identity: Pick<IdentityService, 'identityView' | 'insertFlow' | 'issueCode'>;
+  /**
+   * The origin of recovery links (LOOKOUT_PUBLIC_URL, or http://localhost:<PORT>): an admin
+   * hands them to someone else, as invitations do, so they never follow the request's host.
+   */
+  linkOrigin: string;
   now?: () => Date;
 };
 
@@ -56,7 +61,12 @@ function validationError(messages: Record<string, { text: string }[]>): never {
   throw errors.badRequest(`The request was malformed or contained invalid parameters: ${reason}`);
 }
 
-export function createIdentityAdminService({ repository, identity, now = () => new Date() }: IdentityAdminServiceDeps) {
+export function createIdentityAdminService({
+  repository,
+  identity,
+  linkOrigin,
+  now = () => new Date(),
+}: IdentityAdminServiceDeps) {
   async function load(id: string | undefined): Promise<IdentityRow> {
     const found = isUuid(id) ? await repository.findIdentity(id) : undefined;
     if (!found) throw errors.notFound(`Unable to locate the identity '${id ?? ''}'.`);
@@ -246,16 +256,19 @@ export function createIdentityAdminService({ repository, identity, now = () => n
       const code = await identity.issueCode('recovery', flow, ctx, email, target.id, lifespanMs);
       const expiresAt = new Date(now().getTime() + lifespanMs).toISOString();
       if (kind === 'link') {
-        const params = new URLSearchParams({ flow: flow.id, token: code });
         return {
           status: 200,
-          body: { recovery_link: `${ctx.baseUrl}/self-service/recovery?${params.toString()}`, expires_at: expiresAt },
+          body: {
+            recovery_link: codeLinkUrl(linkOrigin, 'recovery', { flow: flow.id, token: code }),
+            expires_at: expiresAt,
+          },
         };
       }
       return {
         status: 201,
         body: {
-          recovery_link: `${ctx.origin}${UI_URLS.recovery}?flow=${flow.id}`,
+          // The page where the code is entered: also for the person the admin gives it to.
+          recovery_link: `${linkOrigin}${UI_URLS.recovery}?flow=${flow.id}`,
           recovery_code: code,
           expires_at: expiresAt,
         },

@@ -1,3 +1,4 @@
+import { IDENTITY_API_BASE } from '@lookout/contracts';
 import { text, type UiText } from './kratos-text-fns.js';
 import type { Traits } from './ui-nodes-fns.js';
 
@@ -28,6 +29,19 @@ export const UI_URLS = {
   error: '/error',
   defaultReturnTo: '/',
 } as const;
+
+/**
+ * A link that opens a recovery or verification flow with its code (`code`, or `token` as
+ * Kratos's admin recovery links spell it), on `origin`: the link origin of
+ * http/public-url.ts, since the link goes to someone other than the requester.
+ */
+export function codeLinkUrl(
+  origin: string,
+  kind: 'recovery' | 'verification',
+  query: { flow: string; code: string } | { flow: string; token: string },
+): string {
+  return `${origin}${IDENTITY_API_BASE}/self-service/${kind}?${new URLSearchParams(query).toString()}`;
+}
 
 /** Password policy: at least 8 characters and not the identifier (nor contained in it). */
 export function passwordPolicyViolation(password: string, identifier: string | undefined): UiText | undefined {

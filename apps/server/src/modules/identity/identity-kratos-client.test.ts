@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import {
   Configuration,
   FrontendApi,
-  ResponseError,
   type ContinueWith,
   type LoginFlow,
   type SettingsFlow,
@@ -11,61 +10,15 @@ import {
   type UiText,
 } from '@ory/kratos-client-fetch';
 import { Secret, TOTP } from 'otpauth';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { errorOf } from '../../../test/kratos-client-helpers.js';
+import { codeMailedTo, startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.js';
 
 /**
  * The official Ory Kratos SDK (@ory/kratos-client-fetch) drives every flow against Lookout
  * over real HTTP, with recovery and verification codes read from a real SMTP server.
  */
-
-type Mail = { to: string; text: string };
-
-function startSmtpServer(): Promise<{ server: SMTPServer; port: number; mails: Mail[] }> {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text: raw });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, port: (server.server.address() as AddressInfo).port, mails }),
-    );
-  });
-}
-
-async function codeMailedTo(mails: Mail[], to: string, after: number): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const mail = mails.slice(after).find((m) => m.to === to);
-    const code = mail?.text.match(/following code:\s+(\d{6})/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`No code was mailed to ${to}`);
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ResponseError)
-      return { status: error.response.status, body: (await error.response.json()) as Record<string, unknown> };
-    throw error;
-  }
-  throw new Error('The call succeeded; an error was expected');
-}
 
 const named = (nodes: UiNode[], name: string) =>
   nodes.find(
@@ -79,7 +32,7 @@ const totpSecretOf = (flow: SettingsFlow) =>
 
 describe('identity: the official Kratos client against Lookout', () => {
   let testApp: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: TestSmtpServer;
   let ory: FrontendApi;
 
   beforeAll(async () => {
@@ -99,7 +52,7 @@ describe('identity: the official Kratos client against Lookout', () => {
   });
   afterAll(async () => {
     await testApp.close();
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp.close();
   });
 
   const email = 'katherine@example.com';

@@ -196,7 +196,33 @@ describe('identity: login, sessions and logout', () => {
     expect(String(again)).toMatch(/400.*session_already_available/);
   });
 
-  it('marks the session cookie Secure when the request came over https', async () => {
+  it('marks the session cookie Secure when a trusted proxy says the request came over https', async () => {
+    // app.inject connects from 127.0.0.1: the proxy LOOKOUT_TRUST_PROXY names here.
+    const behindProxy = await buildTestApp({ trustProxy: ['127.0.0.1'] });
+    try {
+      await seedIdentity(behindProxy.database.pool, { email: 'ada@example.com', password: PASSWORD });
+      const browser = new TestBrowser(behindProxy.app);
+      const flow = await browser.request({
+        method: 'GET',
+        url: '/api/.ory/self-service/login/browser',
+        headers: { accept: 'application/json', 'x-forwarded-proto': 'https' },
+      });
+      const body = flow.json();
+      expect(body.ui.action).toMatch(/^https:\/\//);
+      const response = await browser.request({
+        method: 'POST',
+        url: `/api/.ory/self-service/login?flow=${body.id}`,
+        payload: { method: 'password', identifier: 'ada@example.com', password: PASSWORD, csrf_token: csrfOf(body) },
+        headers: { accept: 'application/json', 'x-forwarded-proto': 'https' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((c) => c.name === 'ory_kratos_session')?.secure).toBe(true);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('ignores X-Forwarded-Proto from a client that is no trusted proxy (the default)', async () => {
     const browser = new TestBrowser(testApp.app);
     const flow = await browser.request({
       method: 'GET',
@@ -204,15 +230,9 @@ describe('identity: login, sessions and logout', () => {
       headers: { accept: 'application/json', 'x-forwarded-proto': 'https' },
     });
     const body = flow.json();
-    expect(body.ui.action).toMatch(/^https:\/\//);
-    const response = await browser.request({
-      method: 'POST',
-      url: `/api/.ory/self-service/login?flow=${body.id}`,
-      payload: { method: 'password', identifier: 'ada@example.com', password: PASSWORD, csrf_token: csrfOf(body) },
-      headers: { accept: 'application/json', 'x-forwarded-proto': 'https' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.cookies.find((c) => c.name === 'ory_kratos_session')?.secure).toBe(true);
+    expect(body.ui.action).toBe(`${ORIGIN}/api/.ory/self-service/login?flow=${body.id}`);
+    expect(browser.cookies.has('csrf_token')).toBe(true);
+    expect(flow.cookies.find((c) => c.name === 'csrf_token')?.secure).toBeUndefined();
   });
 
   it('redirects a form post to return_to after signing in', async () => {

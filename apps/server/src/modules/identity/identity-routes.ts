@@ -6,6 +6,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
+import { reachedOverHttps, requestOrigin } from '../../http/public-url.js';
 import type { IdentityAdminService } from './identity-admin-service.js';
 import {
   CSRF_COOKIE,
@@ -33,6 +34,8 @@ declare module 'fastify' {
 export type IdentityRoutesOptions = {
   identity: IdentityService;
   admin: IdentityAdminService;
+  /** LOOKOUT_PUBLIC_URL: the origin of the URLs answered to the requester, when set. */
+  publicUrl?: string;
 };
 
 const FLOW_BODY_LIMIT = 64 * 1024;
@@ -49,9 +52,16 @@ const getFlowQuery = z.object({ id: text(100).optional() });
 const flowBody = z.record(text(200), z.unknown()).optional();
 const codeLinkQuery = z.object({ flow: text(100).optional(), code: text(100).optional(), token: text(100).optional() });
 
-/** What the service needs to know about a request, from Fastify's view of it. */
-export function requestContext(request: FastifyRequest, options: { json?: boolean } = {}): RequestContext {
-  const origin = `${request.protocol}://${request.host}`;
+/**
+ * What the service needs to know about a request, from Fastify's view of it. Its origin is
+ * LOOKOUT_PUBLIC_URL when set, else the request's own (Host, or X-Forwarded-* only from a
+ * trusted proxy): it serves URLs for this requester, never links mailed to someone else.
+ */
+export function requestContext(
+  request: FastifyRequest,
+  options: { json?: boolean; publicUrl?: string | undefined } = {},
+): RequestContext {
+  const origin = requestOrigin(request, options.publicUrl);
   const token = sessionTokenOf(request.headers);
   const csrf = parseCookies(request.headers.cookie)[CSRF_COOKIE];
   const userAgent = request.headers['user-agent'];
@@ -67,8 +77,8 @@ export function requestContext(request: FastifyRequest, options: { json?: boolea
   };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, outcome: Outcome & { headers?: Record<string, string> }) {
-  const secure = request.protocol === 'https';
+/** Answers with an outcome: its cookies (`Secure` when the browser used https), then a redirect or body. */
+function sendOutcome(secure: boolean, reply: FastifyReply, outcome: Outcome & { headers?: Record<string, string> }) {
   const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
   if (outcome.setCsrf) reply.setCookie(CSRF_COOKIE, outcome.setCsrf, { ...base, maxAge: 365 * 86_400 });
   if (outcome.setSession)
@@ -86,7 +96,19 @@ function send(request: FastifyRequest, reply: FastifyReply, outcome: Outcome & {
  * errors and the admin identity API. Bodies and errors use Kratos's own JSON, not the
  * Lookout error envelope, so Kratos SDKs work unchanged.
  */
-export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, { identity, admin }) => {
+export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
+  app,
+  { identity, admin, publicUrl },
+) => {
+  // Every route answers on LOOKOUT_PUBLIC_URL when it is set, so both helpers carry it.
+  const contextOf = (request: FastifyRequest, options: { json?: boolean } = {}) =>
+    requestContext(request, { ...options, publicUrl });
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    outcome: Outcome & { headers?: Record<string, string> },
+  ) => sendOutcome(reachedOverHttps(request, publicUrl), reply, outcome);
+
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: FLOW_BODY_LIMIT });
 
@@ -114,7 +136,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const id = await identity.storeFlowError(kratos.body.error);
       return send(request, reply, {
         status: 303,
-        redirect: `${requestContext(request).origin}${UI_URLS.error}?id=${id}`,
+        redirect: `${contextOf(request).origin}${UI_URLS.error}?id=${id}`,
       });
     }
     return reply
@@ -135,7 +157,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       send(
         request,
         reply,
-        await identity.createLoginFlow('browser', requestContext(request), {
+        await identity.createLoginFlow('browser', contextOf(request), {
           ...request.query,
           refresh: request.query.refresh === 'true',
         }),
@@ -148,7 +170,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       send(
         request,
         reply,
-        await identity.createLoginFlow('api', requestContext(request, { json: true }), {
+        await identity.createLoginFlow('api', contextOf(request, { json: true }), {
           ...request.query,
           refresh: request.query.refresh === 'true',
         }),
@@ -161,7 +183,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       `/self-service/${kind}/flows`,
       { schema: { tags, summary: `Get a ${kind} flow`, querystring: getFlowQuery } },
       async (request, reply) =>
-        send(request, reply, await identity.getFlow(kind, request.query.id, requestContext(request, { json: true }))),
+        send(request, reply, await identity.getFlow(kind, request.query.id, contextOf(request, { json: true }))),
     );
   }
 
@@ -175,13 +197,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     app.get(
       `/self-service/${kind}/browser`,
       { config: browser, schema: { tags, summary: `Create a browser ${kind} flow`, querystring: returnToQuery } },
-      async (request, reply) => send(request, reply, await create('browser', requestContext(request), request.query)),
+      async (request, reply) => send(request, reply, await create('browser', contextOf(request), request.query)),
     );
     app.get(
       `/self-service/${kind}/api`,
       { schema: { tags, summary: `Create a ${kind} flow for API clients`, querystring: returnToQuery } },
       async (request, reply) =>
-        send(request, reply, await create('api', requestContext(request, { json: true }), request.query)),
+        send(request, reply, await create('api', contextOf(request, { json: true }), request.query)),
     );
   }
 
@@ -201,7 +223,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         schema: { tags, summary: `Submit a ${kind} flow`, querystring: flowIdQuery, body: flowBody },
       },
       async (request, reply) =>
-        send(request, reply, await update(request.query.flow, normalizeBody(request.body), requestContext(request))),
+        send(request, reply, await update(request.query.flow, normalizeBody(request.body), contextOf(request))),
     );
   }
 
@@ -216,7 +238,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         await identity.updateRecoveryFlow(
           request.query.flow,
           { method: 'code', code: request.query.code ?? request.query.token ?? '' },
-          requestContext(request, { json: false }),
+          contextOf(request, { json: false }),
           { viaLink: true },
         ),
       ),
@@ -231,7 +253,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         await identity.updateVerificationFlow(
           request.query.flow,
           { method: 'code', code: request.query.code ?? request.query.token ?? '' },
-          requestContext(request, { json: false }),
+          contextOf(request, { json: false }),
           { viaLink: true },
         ),
       ),
@@ -260,7 +282,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       send(
         request,
         reply,
-        await identity.oidcCallback(request.params.provider, request.query, requestContext(request, { json: false })),
+        await identity.oidcCallback(request.params.provider, request.query, contextOf(request, { json: false })),
       ),
   );
 
@@ -270,11 +292,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     '/self-service/logout/browser',
     { schema: { tags, summary: 'Create a logout URL for a browser', querystring: returnToQuery } },
     async (request, reply) =>
-      send(
-        request,
-        reply,
-        await identity.createBrowserLogoutFlow(requestContext(request, { json: true }), request.query),
-      ),
+      send(request, reply, await identity.createBrowserLogoutFlow(contextOf(request, { json: true }), request.query)),
   );
   app.get(
     '/self-service/logout',
@@ -286,8 +304,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         querystring: z.object({ token: text(200).optional(), return_to: text(2000).optional() }),
       },
     },
-    async (request, reply) =>
-      send(request, reply, await identity.updateLogoutFlow(requestContext(request), request.query)),
+    async (request, reply) => send(request, reply, await identity.updateLogoutFlow(contextOf(request), request.query)),
   );
   app.delete(
     '/self-service/logout/api',
@@ -301,19 +318,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   );
 
   app.get('/sessions/whoami', { schema: { tags, summary: 'The current session' } }, async (request, reply) =>
-    send(request, reply, await identity.whoami(requestContext(request, { json: true }))),
+    send(request, reply, await identity.whoami(contextOf(request, { json: true }))),
   );
   app.get('/sessions', { schema: { tags, summary: 'My other active sessions' } }, async (request, reply) =>
-    send(request, reply, await identity.listMySessions(requestContext(request, { json: true }))),
+    send(request, reply, await identity.listMySessions(contextOf(request, { json: true }))),
   );
   app.delete('/sessions', { schema: { tags, summary: 'Revoke my other sessions' } }, async (request, reply) =>
-    send(request, reply, await identity.revokeMyOtherSessions(requestContext(request, { json: true }))),
+    send(request, reply, await identity.revokeMyOtherSessions(contextOf(request, { json: true }))),
   );
   app.delete(
     '/sessions/:id',
     { schema: { tags, summary: 'Revoke one of my other sessions', params: z.object({ id: text(100) }) } },
     async (request, reply) =>
-      send(request, reply, await identity.revokeMySession(requestContext(request, { json: true }), request.params.id)),
+      send(request, reply, await identity.revokeMySession(contextOf(request, { json: true }), request.params.id)),
   );
 
   app.get('/schemas', { schema: { tags, summary: 'Identity schemas' } }, async () => [
@@ -360,20 +377,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.get(
     '/admin/identities',
     { config: requireRole('read'), schema: { tags, summary: 'List identities', querystring: listQuery } },
-    async (request, reply) =>
-      send(request, reply, await admin.list(request.query, requestContext(request, { json: true }))),
+    async (request, reply) => send(request, reply, await admin.list(request.query, contextOf(request, { json: true }))),
   );
   app.post(
     '/admin/identities',
     { config: requireRole('write'), schema: { tags, summary: 'Create an identity', body: adminBody } },
     async (request, reply) =>
-      send(request, reply, await admin.create(request.body, requestContext(request, { json: true }))),
+      send(request, reply, await admin.create(request.body, contextOf(request, { json: true }))),
   );
   app.get(
     '/admin/identities/:id',
     { config: requireRole('read'), schema: { tags, summary: 'Get an identity', params: identityParams } },
     async (request, reply) =>
-      send(request, reply, await admin.get(request.params.id, requestContext(request, { json: true }))),
+      send(request, reply, await admin.get(request.params.id, contextOf(request, { json: true }))),
   );
   app.put(
     '/admin/identities/:id',
@@ -382,11 +398,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       schema: { tags, summary: 'Update an identity', params: identityParams, body: adminBody },
     },
     async (request, reply) =>
-      send(
-        request,
-        reply,
-        await admin.update(request.params.id, request.body, requestContext(request, { json: true })),
-      ),
+      send(request, reply, await admin.update(request.params.id, request.body, contextOf(request, { json: true }))),
   );
   app.delete(
     '/admin/identities/:id',
@@ -405,21 +417,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     '/admin/recovery/code',
     { config: requireRole('write'), schema: { tags, summary: 'Create a recovery code', body: adminBody } },
     async (request, reply) =>
-      send(
-        request,
-        reply,
-        await admin.createRecoveryCode(request.body, requestContext(request, { json: true }), 'code'),
-      ),
+      send(request, reply, await admin.createRecoveryCode(request.body, contextOf(request, { json: true }), 'code')),
   );
   app.post(
     '/admin/recovery/link',
     { config: requireRole('write'), schema: { tags, summary: 'Create a recovery link', body: adminBody } },
     async (request, reply) =>
-      send(
-        request,
-        reply,
-        await admin.createRecoveryCode(request.body, requestContext(request, { json: true }), 'link'),
-      ),
+      send(request, reply, await admin.createRecoveryCode(request.body, contextOf(request, { json: true }), 'link')),
   );
 };
 

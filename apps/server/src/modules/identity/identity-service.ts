@@ -26,6 +26,7 @@ import {
   type SecretBox,
 } from './identity-crypto.js';
 import {
+  codeLinkUrl,
   displayName,
   flowMethodOf,
   highestAvailableAal,
@@ -65,7 +66,11 @@ import {
   type UiState,
 } from './ui-nodes-fns.js';
 
-/** Everything the identity service needs to know about the HTTP request it serves. */
+/**
+ * Everything the identity service needs to know about the HTTP request it serves. Its URLs
+ * are for the requester only (LOOKOUT_PUBLIC_URL, else the request's host): links for anyone
+ * else come from `linkOrigin` (see http/public-url.ts).
+ */
 export type RequestContext = {
   /** `https://lookout.example.com` as the client sees it. */
   origin: string;
@@ -108,6 +113,11 @@ export type IdentityServiceDeps = {
   repository: IdentityRepository;
   box: SecretBox;
   courier: Pick<Courier, 'send'>;
+  /**
+   * The origin of the links in emails (LOOKOUT_PUBLIC_URL, or http://localhost:<PORT>): never
+   * the request's, which anyone asking for someone else's recovery code could set.
+   */
+  linkOrigin: string;
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
   settings: Pick<IdentitySettings, 'registrationOpen' | 'sessionLifetimeMs' | 'oidcProviders'>;
   now?: () => Date;
@@ -132,6 +142,7 @@ export function createIdentityService({
   repository,
   box,
   courier,
+  linkOrigin,
   logger,
   settings,
   now = () => new Date(),
@@ -996,9 +1007,9 @@ export function createIdentityService({
 
   // ---------------------------------------------------------------- recovery and verification
 
-  function codeLink(ctx: RequestContext, kind: 'recovery' | 'verification', flowId: string, code: string) {
-    const params = new URLSearchParams({ flow: flowId, code });
-    return `${ctx.baseUrl}/self-service/${kind}?${params.toString()}`;
+  /** The link of a recovery or verification email: it carries the code, so it is on linkOrigin. */
+  function codeLink(kind: 'recovery' | 'verification', flowId: string, code: string) {
+    return codeLinkUrl(linkOrigin, kind, { flow: flowId, code });
   }
 
   async function issueCode(
@@ -1041,7 +1052,7 @@ export function createIdentityService({
       template: 'verification_code_valid',
       to: email,
       code,
-      link: codeLink(ctx, 'verification', flow.id, code),
+      link: codeLink('verification', flow.id, code),
     });
     return flow;
   }
@@ -1158,7 +1169,7 @@ export function createIdentityService({
           template: kind === 'recovery' ? 'recovery_code_valid' : 'verification_code_valid',
           to: email,
           code: issued,
-          link: codeLink(ctx, kind, flow.id, issued),
+          link: codeLink(kind, flow.id, issued),
         });
       }
     } else {

@@ -98,7 +98,8 @@ describe('/api/.ory proxy to an external Kratos', () => {
       'x-forwarded-proto': 'http',
       'x-forwarded-host': 'localhost:80',
     });
-    expect(echo.headers['x-forwarded-for']).toMatch(/^203\.0\.113\.7, /);
+    // The caller's own X-Forwarded-For is not passed on: Lookout trusts no proxy by default.
+    expect(echo.headers['x-forwarded-for']).toBe('127.0.0.1');
 
     const json = await lookout.app.inject({
       method: 'PUT',
@@ -107,6 +108,29 @@ describe('/api/.ory proxy to an external Kratos', () => {
       payload: '{ "kept":  "as sent" }',
     });
     expect(json.json<Echo>()).toMatchObject({ method: 'PUT', body: '{ "kept":  "as sent" }' });
+  });
+
+  it('passes on the chain of a trusted proxy, and says LOOKOUT_PUBLIC_URL is what the browser used', async () => {
+    const behindProxy = await buildTestApp({
+      identity: { kratosPublicUrl: kratos.base },
+      publicUrl: 'https://lookout.example',
+      // app.inject connects from 127.0.0.1.
+      trustProxy: ['127.0.0.1'],
+    });
+    try {
+      const response = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/api/.ory/anything',
+        headers: { host: 'evil.example', 'x-forwarded-for': '203.0.113.7', 'x-forwarded-host': 'evil.example' },
+      });
+      expect(response.json<Echo>().headers).toMatchObject({
+        'x-forwarded-for': '203.0.113.7, 127.0.0.1',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'lookout.example',
+      });
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it("hands back Kratos's status, body and cookies, with its own URL in Location pointed at /api/.ory", async () => {

@@ -2,6 +2,7 @@ import fastifyHttpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-pr
 import { EXTERNAL_KRATOS_ERRORS, type Action } from '@lookout/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
+import { requestAddress } from '../../http/public-url.js';
 import { ADMIN_STRIPPED_HEADERS, forwardedHeaders, leavesPublicApi, rewriteLocation } from './external-kratos-fns.js';
 
 /**
@@ -21,6 +22,8 @@ export type KratosProxyRoutesOptions = {
   publicUrl: string;
   /** KRATOS_ADMIN_URL, without a trailing slash. */
   adminUrl?: string;
+  /** LOOKOUT_PUBLIC_URL: the scheme and host Kratos is told the browser used, when set. */
+  lookoutPublicUrl?: string;
 };
 
 /** The largest body passed on to Kratos: flows are a few KB, identities with metadata more. */
@@ -69,7 +72,7 @@ function upstreamFailure(setting: 'publicUnreachable' | 'adminUnreachable') {
 }
 
 /** The request as reply-from hands it over (typed for any server, so only what is read). */
-type ProxiedRequest = Pick<FastifyRequest, 'headers' | 'protocol' | 'host'> & {
+type ProxiedRequest = Pick<FastifyRequest, 'protocol' | 'host' | 'ips'> & {
   socket: { remoteAddress?: string | undefined };
 };
 
@@ -92,15 +95,21 @@ function forwardWithBody(
   });
 }
 
-const forwarded = (request: ProxiedRequest) =>
+/**
+ * What Kratos is told about the browser. Fastify's `ips` (only with LOOKOUT_TRUST_PROXY) runs
+ * from the peer through each trusted hop to the client; without trust the peer is all Lookout
+ * knows. Scheme and host are LOOKOUT_PUBLIC_URL's when set, as for Lookout's own URLs.
+ */
+const forwarded = (request: ProxiedRequest, lookoutPublicUrl: string | undefined) =>
   forwardedHeaders({
-    headers: request.headers,
-    remoteAddress: request.socket.remoteAddress,
-    protocol: request.protocol,
-    host: request.host,
+    chain: request.ips ? [...request.ips].reverse() : [request.socket.remoteAddress ?? ''],
+    ...requestAddress(request, lookoutPublicUrl),
   });
 
-export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = async (app, { publicUrl, adminUrl }) => {
+export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = async (
+  app,
+  { publicUrl, adminUrl, lookoutPublicUrl },
+) => {
   // Bodies are read whole, as bytes, before Kratos is called, rather than streamed: a Kratos
   // that cannot be reached then gets a clean 502 instead of a torn-down upload, and the size
   // is bounded here. Kratos's bodies are small forms and JSON documents.
@@ -126,7 +135,7 @@ export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = a
       done(AppError.notFound(`No identity endpoint at '${path}'; the admin API is at /api/.ory/admin/.`));
     },
     replyOptions: {
-      rewriteRequestHeaders: (request, headers) => ({ ...headers, ...forwarded(request) }),
+      rewriteRequestHeaders: (request, headers) => ({ ...headers, ...forwarded(request, lookoutPublicUrl) }),
       rewriteHeaders: (headers) => {
         const location = headers.location;
         return typeof location === 'string' ? { ...headers, location: rewriteLocation(location, publicUrl) } : headers;
@@ -175,7 +184,7 @@ export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = a
       config: access(action),
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => {
-          const next = { ...headers, ...forwarded(request) };
+          const next = { ...headers, ...forwarded(request, lookoutPublicUrl) };
           // Kratos's admin API trusts its network, not the caller: the caller's session stays here.
           for (const name of ADMIN_STRIPPED_HEADERS) delete next[name];
           return next;
