@@ -27,11 +27,13 @@ export async function buildTestApp(
     publicUrl?: string;
     port?: number;
     trustProxy?: AppDeps['trustProxy'];
+    /** Replaces the silent logger (tests that read what the server logs). */
+    logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({
-    logger: pino({ level: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent' }),
     database: options.database ?? database,
     version: SERVER_VERSION,
     webDir: options.webDir ?? path.join(os.tmpdir(), 'lookout-no-web-build'),

@@ -38,6 +38,12 @@ export const authConfigResponseSchema = z.object({
       }),
     )
     .max(20),
+  /**
+   * Whether this server can list and manage identities, so the console offers the Users page:
+   * false with an external Ory Kratos but no admin API (KRATOS_PUBLIC_URL without
+   * KRATOS_ADMIN_URL), where the web leaves the page out as it does a disabled feature.
+   */
+  user_admin: z.boolean(),
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
 

@@ -24,6 +24,8 @@ import { createIdentityRepository } from '../modules/identity/identity-repositor
 import { authRoutes, identityRoutes, requestContext } from '../modules/identity/identity-routes.js';
 import { createIdentityService, type IdentitySettings } from '../modules/identity/identity-service.js';
 import { adminUrlRequired, createKratosAdminClient } from '../modules/identity/kratos-admin-client.js';
+import { createKratosIdentityMirror, withIdentityMirror } from '../modules/identity/kratos-identity-mirror.js';
+import { startKratosIdentitySync } from '../modules/identity/kratos-identity-sync.js';
 import { kratosProxyRoutes } from '../modules/identity/kratos-proxy-routes.js';
 import { createSessionResolver, type SessionResolver } from '../modules/identity/session-resolver.js';
 // end identity
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.identity?.smtpUrl ? { smtpUrl: deps.identity.smtpUrl } : {}),
     ...(deps.identity?.kratosPublicUrl ? { kratosPublicUrl: deps.identity.kratosPublicUrl } : {}),
     ...(deps.identity?.kratosAdminUrl ? { kratosAdminUrl: deps.identity.kratosAdminUrl } : {}),
+    ...(deps.identity?.kratosSyncIntervalMs ? { kratosSyncIntervalMs: deps.identity.kratosSyncIntervalMs } : {}),
   };
   // Links in emails and invitations: from the configuration only, never from a request.
   const links = linkOrigin({ publicUrl: deps.publicUrl, port: deps.port ?? DEFAULT_PORT });
@@ -193,14 +196,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (kratosPublicUrl && people) {
     // /api/.ory is a proxy to that Kratos (its admin API with RBAC, see the routes), and user
     // administration uses its admin API, or refuses naming KRATOS_ADMIN_URL without it.
-    identityAdmin = kratosAdminUrl
-      ? createKratosAdminClient({ adminUrl: kratosAdminUrl, people, logger: deps.logger })
-      : adminUrlRequired();
+    identityAdmin = adminUrlRequired();
+    let onIdentitiesChanged: (() => void) | undefined;
+    if (kratosAdminUrl) {
+      // The Users page lists the identities table: it holds a copy of Kratos's identities,
+      // refreshed in the background and at once after each change made through Lookout.
+      const kratosAdmin = createKratosAdminClient({ adminUrl: kratosAdminUrl, people, logger: deps.logger });
+      const identityMirror = createKratosIdentityMirror({
+        repository: identityRepository,
+        people,
+        listIdentities: (query) => kratosAdmin.list(query),
+        logger: deps.logger,
+      });
+      identityAdmin = withIdentityMirror(kratosAdmin, identityMirror, deps.logger);
+      const identitySync = startKratosIdentitySync({
+        mirror: identityMirror,
+        logger: deps.logger,
+        ...(identitySettings.kratosSyncIntervalMs ? { intervalMs: identitySettings.kratosSyncIntervalMs } : {}),
+      });
+      app.addHook('onClose', () => identitySync.stop());
+      onIdentitiesChanged = identitySync.syncSoon;
+    }
     await app.register(kratosProxyRoutes, {
       prefix: '/api/.ory',
       publicUrl: kratosPublicUrl,
       ...(kratosAdminUrl ? { adminUrl: kratosAdminUrl } : {}),
       ...(deps.publicUrl ? { lookoutPublicUrl: deps.publicUrl } : {}),
+      ...(onIdentitiesChanged ? { onIdentitiesChanged } : {}),
     });
   } else {
     const builtInAdmin = createIdentityAdminService({ repository: identityRepository, identity, linkOrigin: links });

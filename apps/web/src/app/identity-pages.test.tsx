@@ -93,7 +93,11 @@ describe('/login', () => {
     server.use(
       http.get('*/api/auth/config', () => {
         configReads += 1;
-        return HttpResponse.json({ registration_open: false, oidc_providers: [{ id: 'acme', label: 'Acme SSO' }] });
+        return HttpResponse.json({
+          registration_open: false,
+          oidc_providers: [{ id: 'acme', label: 'Acme SSO' }],
+          user_admin: true,
+        });
       }),
     );
     renderApp({ path: '/login' });

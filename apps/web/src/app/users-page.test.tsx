@@ -388,3 +388,42 @@ describe('the settings.users feature flag', () => {
     expect(settings).toBeInTheDocument();
   });
 });
+
+describe('a server without user administration (an external Kratos without KRATOS_ADMIN_URL)', () => {
+  it('leaves the Users menu item and route out, as a disabled feature, and never asks for identities', async () => {
+    server.use(...consoleStartupHandlers({ userAdmin: false }));
+    const calls = usersHandlers(['admin']);
+    const { user } = openUsers();
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await user.click(within(mainNav()).getByRole('button', { name: 'Settings' }));
+    const submenu = within(mainNav()).getByRole('list', { name: 'Settings' });
+    expect(
+      within(submenu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Feature Flags']);
+    expect(screen.queryByRole('button', { name: USERS_PAGE_TEXTS.invite })).not.toBeInTheDocument();
+    expect(calls.identities).toBe(0);
+  });
+
+  it('shows nothing of the console until the server settings have loaded', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get('*/api/auth/config', async () => {
+        await released;
+        return HttpResponse.json({ registration_open: false, oidc_providers: [], user_admin: true });
+      }),
+    );
+    usersHandlers(['admin']);
+    openUsers();
+
+    expect(await screen.findByText('Loading')).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    release();
+    expect(await table()).toBeInTheDocument();
+  });
+});

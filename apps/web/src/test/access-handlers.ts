@@ -1,4 +1,4 @@
-import type { Property, Role } from '@lookout/contracts';
+import type { AuthConfigResponse, Property, Role } from '@lookout/contracts';
 import { HttpResponse, http } from 'msw';
 
 /** The signed-in test user's id (the same as `TEST_USER.id` of `identity-handlers.ts`). */
@@ -24,18 +24,31 @@ export interface ConsoleStartupOptions {
   /** What `GET /api/properties` lists; no flags by default (every feature on). */
   properties?: readonly Property[];
   userId?: string;
+  /**
+   * `user_admin` of `GET /api/auth/config`: false for a server that cannot manage identities
+   * (an external Kratos without KRATOS_ADMIN_URL), which leaves the Users page out.
+   */
+  userAdmin?: boolean;
 }
 
 /**
  * What the signed-in console reads before its pages (ui-calls section 2, after the session
- * and whoami): the feature flags and the signed-in user's roles.
+ * and whoami): the feature flags, the signed-in user's roles and the server's settings.
  */
 export const consoleStartupHandlers = ({
   roles = ['admin'],
   properties = [],
   userId = SIGNED_IN_ID,
+  userAdmin = true,
 }: ConsoleStartupOptions = {}) => [
   http.get('*/api/properties', () => HttpResponse.json(properties)),
+  http.get('*/api/auth/config', () =>
+    HttpResponse.json({
+      registration_open: false,
+      oidc_providers: [],
+      user_admin: userAdmin,
+    } satisfies AuthConfigResponse),
+  ),
   http.get('*/api/db/people_roles', ({ request }) => {
     const ids = /^in\.\((.*)\)$/.exec(new URL(request.url).searchParams.get('id') ?? '')?.[1]?.split(',') ?? [];
     return HttpResponse.json(

@@ -59,10 +59,16 @@ export const signedOutHandlers = () => [
 export const authConfigHandler = ({
   registrationOpen = false,
   oidcProviders = [],
-}: { registrationOpen?: boolean; oidcProviders?: AuthConfigResponse['oidc_providers'] } = {}) =>
+  userAdmin = true,
+}: {
+  registrationOpen?: boolean;
+  oidcProviders?: AuthConfigResponse['oidc_providers'];
+  userAdmin?: boolean;
+} = {}) =>
   http.get('*/api/auth/config', () =>
     HttpResponse.json({
       registration_open: registrationOpen,
       oidc_providers: oidcProviders,
+      user_admin: userAdmin,
     } satisfies AuthConfigResponse),
   );

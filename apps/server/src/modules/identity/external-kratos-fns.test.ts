@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   externalIdentityOf,
   externalKratosPublicConfig,
+  mirrorKey,
+  mirroredIdentityOf,
+  nextPageToken,
   forwardedHeaders,
   kratosErrorBody,
   leavesPublicApi,
@@ -121,9 +124,80 @@ describe('kratosErrorBody', () => {
 
 describe('externalKratosPublicConfig', () => {
   it('says registration is open as configured and lists no providers (they come in the flows)', () => {
-    expect(externalKratosPublicConfig({ registrationOpen: true })).toEqual({
+    expect(externalKratosPublicConfig({ registrationOpen: true, kratosAdminUrl: 'http://kratos:4434' })).toEqual({
       registration_open: true,
       oidc_providers: [],
+      user_admin: true,
     });
+  });
+
+  it('offers user administration only with an admin API to do it through', () => {
+    expect(externalKratosPublicConfig({ registrationOpen: false }).user_admin).toBe(false);
+  });
+});
+
+describe('mirroredIdentityOf', () => {
+  const kratosIdentity = {
+    id: '0192A5D4-1111-7000-8000-000000000001',
+    schema_id: 'customer',
+    schema_url: 'http://kratos/schemas/customer',
+    state: 'inactive',
+    state_changed_at: '2024-10-03T10:00:00.123456Z',
+    traits: { email: 'grace@example.com', name: { first: 'Grace' } },
+    credentials: { password: { type: 'password', config: { hashed_password: '$argon2id$secret' } } },
+    metadata_admin: { note: 'admin only' },
+    created_at: '2024-10-01T10:00:00Z',
+    updated_at: '2024-10-02T10:00:00Z',
+  };
+
+  it('copies id, schema, traits, state and times, and nothing of credentials or metadata', () => {
+    const copy = mirroredIdentityOf(kratosIdentity);
+    expect(copy).toEqual({
+      id: '0192a5d4-1111-7000-8000-000000000001',
+      schema_id: 'customer',
+      traits: { email: 'grace@example.com', name: { first: 'Grace' } },
+      state: 'inactive',
+      state_changed_at: new Date('2024-10-03T10:00:00.123Z'),
+      created_at: new Date('2024-10-01T10:00:00Z'),
+      updated_at: new Date('2024-10-02T10:00:00Z'),
+    });
+    expect(JSON.stringify(copy)).not.toContain('argon2id');
+    expect(JSON.stringify(copy)).not.toContain('admin only');
+  });
+
+  it('takes the creation time as state change time when Kratos leaves it out', () => {
+    const { state_changed_at: _, ...withoutChange } = kratosIdentity;
+    expect(mirroredIdentityOf(withoutChange)?.state_changed_at).toEqual(new Date('2024-10-01T10:00:00Z'));
+  });
+
+  it('refuses what the identities table cannot hold', () => {
+    expect(mirroredIdentityOf({ ...kratosIdentity, id: 'not-a-uuid' })).toBeUndefined();
+    expect(mirroredIdentityOf({ ...kratosIdentity, state: 'deleted' })).toBeUndefined();
+    expect(mirroredIdentityOf({ ...kratosIdentity, traits: 'x' })).toBeUndefined();
+    expect(mirroredIdentityOf(null)).toBeUndefined();
+  });
+
+  it('gives the same key whatever the order of the traits, and another when anything changes', () => {
+    const copy = mirroredIdentityOf(kratosIdentity)!;
+    const reordered = { ...copy, traits: { name: { first: 'Grace' }, email: 'grace@example.com' } };
+    expect(mirrorKey(reordered)).toBe(mirrorKey(copy));
+    expect(mirrorKey({ ...copy, state: 'active' })).not.toBe(mirrorKey(copy));
+    expect(mirrorKey({ ...copy, updated_at: new Date('2024-10-04T00:00:00Z') })).not.toBe(mirrorKey(copy));
+  });
+});
+
+describe('nextPageToken', () => {
+  it("reads the next page's token from Kratos's Link header, absolute or relative", () => {
+    expect(
+      nextPageToken(
+        '<http://kratos:4434/admin/identities?page_size=2>; rel="first",<http://kratos:4434/admin/identities?page_size=2&page_token=eyJrIjoxfQ>; rel="next"',
+      ),
+    ).toBe('eyJrIjoxfQ');
+    expect(nextPageToken('</admin/identities?page_size=2&page_token=abc>; rel="next"')).toBe('abc');
+  });
+
+  it('ends on the last page: no header, or no next link', () => {
+    expect(nextPageToken(undefined)).toBeUndefined();
+    expect(nextPageToken('<http://kratos:4434/admin/identities?page_size=2>; rel="first"')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { IDENTITY_API_BASE, type AuthConfigResponse } from '@lookout/contracts';
+import type { MirroredIdentity } from './identity-repository.js';
 import type { IdentitySettings } from './identity-service.js';
 import { genericError, type ErrorBody } from './kratos-errors-fns.js';
 import type { Traits } from './ui-nodes-fns.js';
@@ -46,10 +47,18 @@ export function externalIdentityOf(value: unknown): ExternalIdentity | undefined
  * `selfservice.flows.registration.enabled` (it only decides whether the sign-in page offers
  * 'Create account'; Kratos decides whether registration works). The OIDC providers of
  * LOOKOUT_OIDC_PROVIDERS configure the built-in service only: Kratos's own providers arrive
- * as nodes of its flows, which the sign-in page renders, so none are listed here.
+ * as nodes of its flows, which the sign-in page renders, so none are listed here. Users can
+ * be listed and managed only through Kratos's admin API, hence `user_admin` follows
+ * KRATOS_ADMIN_URL.
  */
-export function externalKratosPublicConfig(settings: Pick<IdentitySettings, 'registrationOpen'>): AuthConfigResponse {
-  return { registration_open: settings.registrationOpen, oidc_providers: [] };
+export function externalKratosPublicConfig(
+  settings: Pick<IdentitySettings, 'registrationOpen' | 'kratosAdminUrl'>,
+): AuthConfigResponse {
+  return {
+    registration_open: settings.registrationOpen,
+    oidc_providers: [],
+    user_admin: Boolean(settings.kratosAdminUrl),
+  };
 }
 
 /**
@@ -142,4 +151,74 @@ export function kratosErrorBody(status: number, body: unknown, text: string): Er
     return body as ErrorBody;
   }
   return genericError(status, { reason: text.slice(0, 500) || `Ory Kratos answered ${status}.` }).body;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const dateOf = (value: unknown): Date | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/**
+ * The copy Lookout keeps of a Kratos identity from its admin API (`GET /admin/identities`):
+ * id, schema, traits, state and times, never its credentials or metadata. Undefined for what
+ * the identities table cannot hold: no uuid, a state other than active or inactive, no traits.
+ */
+export function mirroredIdentityOf(value: unknown): MirroredIdentity | undefined {
+  if (!isRecord(value) || typeof value.id !== 'string' || !UUID.test(value.id)) return undefined;
+  if (value.state !== 'active' && value.state !== 'inactive') return undefined;
+  if (!isRecord(value.traits)) return undefined;
+  const schemaId = typeof value.schema_id === 'string' && value.schema_id ? value.schema_id.slice(0, 100) : 'default';
+  const createdAt = dateOf(value.created_at) ?? new Date(0);
+  const updatedAt = dateOf(value.updated_at) ?? createdAt;
+  return {
+    id: value.id.toLowerCase(),
+    schema_id: schemaId,
+    traits: value.traits,
+    state: value.state,
+    // Kratos leaves it out for identities that never changed state.
+    state_changed_at: dateOf(value.state_changed_at) ?? createdAt,
+    created_at: createdAt,
+    updated_at: updatedAt,
+  };
+}
+
+/** JSON with object keys sorted: jsonb reorders keys, so raw JSON would always differ. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (isRecord(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What a copy says, to write only the identities that changed since the last sync. */
+export function mirrorKey(identity: MirroredIdentity): string {
+  return stableJson([
+    identity.schema_id,
+    identity.state,
+    identity.traits,
+    identity.state_changed_at.getTime(),
+    identity.created_at.getTime(),
+    identity.updated_at.getTime(),
+  ]);
+}
+
+/**
+ * The `page_token` of the next page from a Kratos list answer's Link header
+ * (`<…/admin/identities?page_size=250&page_token=…>; rel="next"`), or undefined on the last
+ * page. Kratos writes absolute or relative URLs; only the query matters here.
+ */
+export function nextPageToken(link: string | undefined): string | undefined {
+  if (!link) return undefined;
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
+    if (!match || !/\brel\s*=\s*"?next"?/i.test(match[2] ?? '')) continue;
+    const token = new URL(match[1] ?? '', 'http://kratos.invalid').searchParams.get('page_token');
+    if (token) return token;
+  }
+  return undefined;
 }

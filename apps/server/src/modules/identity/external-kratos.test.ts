@@ -110,11 +110,18 @@ describe('identity: an external Ory Kratos behind /api/.ory', () => {
     const whoami = await lookout.app.inject({ method: 'GET', url: '/api/auth/whoami', headers: bearer(token) });
     expect(whoami.statusCode).toBe(200);
     expect(whoami.json().payload.user).toEqual({ id, name: 'Grace Hopper', email: 'grace@example.com', avatar: null });
-    // The identity lives in Kratos only; Lookout made its person on first sight.
+    // The identity lives in Kratos; Lookout made its person on first sight, and keeps at most a
+    // copy of the identity for the Users page, never a credential or a session.
     const person = await lookout.database.pool.query('SELECT name, email FROM people WHERE id = $1', [id]);
     expect(person.rows).toEqual([{ name: 'Grace Hopper', email: 'grace@example.com' }]);
-    const identities = await lookout.database.pool.query('SELECT count(*)::int AS n FROM identities');
+    const identities = await lookout.database.pool.query(
+      'SELECT count(*)::int AS n FROM identities WHERE mirrored_at IS NULL',
+    );
     expect(identities.rows[0].n).toBe(0);
+    for (const table of ['identity_credentials', 'identity_sessions']) {
+      const rows = await lookout.database.pool.query(`SELECT count(*)::int AS n FROM ${table}`);
+      expect(rows.rows[0].n).toBe(0);
+    }
 
     // An RBAC-protected route: a person without roles is a viewer, so reads but does not write.
     const summary = await lookout.app.inject({
@@ -390,8 +397,12 @@ describe('identity: an external Ory Kratos behind /api/.ory', () => {
     for (const app of [lookout, unreachable]) {
       const config = await app.app.inject({ method: 'GET', url: '/api/auth/config' });
       expect(config.statusCode).toBe(200);
-      expect(config.json()).toEqual({ registration_open: false, oidc_providers: [] });
+      expect(config.json()).toEqual({ registration_open: false, oidc_providers: [], user_admin: true });
     }
+    // Without KRATOS_ADMIN_URL nobody can list or manage identities: the console leaves the
+    // Users page out.
+    const config = await publicOnly.app.inject({ method: 'GET', url: '/api/auth/config' });
+    expect(config.json()).toEqual({ registration_open: false, oidc_providers: [], user_admin: false });
   });
 
   it('answers an unreachable Kratos with 502/503 in the error envelope, never a 500', async () => {

@@ -32,7 +32,7 @@ describe('identity: GET /api/auth/config', () => {
   it('says registration is closed and no provider is configured, without a session', async () => {
     const response = await closed.app.inject({ method: 'GET', url: '/api/auth/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ registration_open: false, oidc_providers: [] });
+    expect(response.json()).toEqual({ registration_open: false, oidc_providers: [], user_admin: true });
   });
 
   it('lists open registration and the providers by id and label only (the id when no label is set)', async () => {
@@ -45,6 +45,7 @@ describe('identity: GET /api/auth/config', () => {
         { id: 'acme', label: 'Acme SSO' },
         { id: 'corp', label: 'corp' },
       ],
+      user_admin: true,
     });
     for (const secretish of ['acme-client-secret', 'sso.acme.example', 'lookout-corp']) {
       expect(response.body).not.toContain(secretish);

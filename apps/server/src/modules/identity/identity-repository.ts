@@ -21,6 +21,23 @@ export type IdentityRow = {
   updated_at: Date;
 };
 
+/**
+ * The built-in service's own identities: copies of an external Kratos's (mirrored_at set) are
+ * not its to sign in, recover, administer or count, even after a switch back from Kratos.
+ */
+const BUILT_IN = 'mirrored_at IS NULL';
+
+/** The copy of an external Kratos identity (migration 7): what the Users page reads, no secret. */
+export type MirroredIdentity = {
+  id: string;
+  schema_id: string;
+  traits: Record<string, unknown>;
+  state: 'active' | 'inactive';
+  state_changed_at: Date;
+  created_at: Date;
+  updated_at: Date;
+};
+
 export type CredentialType = 'password' | 'totp' | 'lookup_secret' | 'webauthn' | 'oidc';
 
 export type CredentialRow = {
@@ -181,13 +198,13 @@ export function createIdentityRepository(pool: pg.Pool) {
     },
 
     async findIdentity(id: string, tx?: Queryable): Promise<IdentityRow | undefined> {
-      const result = await db(tx).query<IdentityRow>('SELECT * FROM identities WHERE id = $1', [id]);
+      const result = await db(tx).query<IdentityRow>(`SELECT * FROM identities WHERE id = $1 AND ${BUILT_IN}`, [id]);
       return result.rows[0];
     },
 
     async findIdentityByEmail(email: string, tx?: Queryable): Promise<IdentityRow | undefined> {
       const result = await db(tx).query<IdentityRow>(
-        `SELECT * FROM identities WHERE lower(traits ->> 'email') = lower($1)`,
+        `SELECT * FROM identities WHERE lower(traits ->> 'email') = lower($1) AND ${BUILT_IN}`,
         [email],
       );
       return result.rows[0];
@@ -201,6 +218,7 @@ export function createIdentityRepository(pool: pg.Pool) {
         `SELECT * FROM identities
           WHERE ($1::uuid IS NULL OR id > $1::uuid)
             AND ($2::text IS NULL OR lower(traits ->> 'email') = lower($2))
+            AND ${BUILT_IN}
           ORDER BY id LIMIT $3 OFFSET $4`,
         [options.afterId ?? null, options.email ?? null, options.limit, options.offset ?? 0],
       );
@@ -226,7 +244,7 @@ export function createIdentityRepository(pool: pg.Pool) {
            schema_id = COALESCE($4::text, schema_id),
            metadata_public = CASE WHEN $5::boolean THEN $6::jsonb ELSE metadata_public END,
            metadata_admin = CASE WHEN $7::boolean THEN $8::jsonb ELSE metadata_admin END
-         WHERE id = $1 RETURNING *`,
+         WHERE id = $1 AND ${BUILT_IN} RETURNING *`,
         [
           id,
           patch.traits ? JSON.stringify(patch.traits) : null,
@@ -242,7 +260,7 @@ export function createIdentityRepository(pool: pg.Pool) {
     },
 
     async deleteIdentity(id: string, tx?: Queryable): Promise<boolean> {
-      const result = await db(tx).query('DELETE FROM identities WHERE id = $1', [id]);
+      const result = await db(tx).query(`DELETE FROM identities WHERE id = $1 AND ${BUILT_IN}`, [id]);
       return (result.rowCount ?? 0) > 0;
     },
 
@@ -671,8 +689,100 @@ export function createIdentityRepository(pool: pg.Pool) {
     },
 
     async countIdentities(tx?: Queryable): Promise<number> {
-      const result = await db(tx).query<{ count: string }>('SELECT count(*) AS count FROM identities');
+      const result = await db(tx).query<{ count: string }>(
+        `SELECT count(*) AS count FROM identities WHERE ${BUILT_IN}`,
+      );
       return Number(result.rows[0]?.count ?? 0);
+    },
+
+    // copies of an external Kratos's identities (kratos-identity-mirror.ts)
+
+    /** Every copy, as last written, to tell which listed identities changed. */
+    async listMirroredIdentities(tx?: Queryable): Promise<MirroredIdentity[]> {
+      const result = await db(tx).query<MirroredIdentity>(
+        `SELECT id, schema_id, traits, state, state_changed_at, created_at, updated_at
+           FROM identities WHERE mirrored_at IS NOT NULL`,
+      );
+      return result.rows;
+    },
+
+    /**
+     * Writes the copy of a Kratos identity. A built-in identity with the same id is left alone
+     * (false): Lookout's own identity is never overwritten by, or turned into, a copy. Throws a
+     * unique violation when another row holds the email.
+     */
+    async upsertMirroredIdentity(identity: MirroredIdentity, tx?: Queryable): Promise<boolean> {
+      const result = await db(tx).query(
+        `INSERT INTO identities (id, schema_id, traits, state, state_changed_at, created_at, updated_at, mirrored_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+         ON CONFLICT (id) DO UPDATE SET
+           schema_id = EXCLUDED.schema_id, traits = EXCLUDED.traits, state = EXCLUDED.state,
+           state_changed_at = EXCLUDED.state_changed_at, created_at = EXCLUDED.created_at,
+           updated_at = EXCLUDED.updated_at
+         WHERE identities.mirrored_at IS NOT NULL`,
+        [
+          identity.id,
+          identity.schema_id,
+          JSON.stringify(identity.traits),
+          identity.state,
+          identity.state_changed_at,
+          identity.created_at,
+          identity.updated_at,
+        ],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+
+    /** Removes the copy of an identity Kratos no longer has (its person goes by trigger). */
+    async deleteMirroredIdentity(id: string, tx?: Queryable): Promise<boolean> {
+      const result = await db(tx).query('DELETE FROM identities WHERE id = $1 AND mirrored_at IS NOT NULL', [id]);
+      return (result.rowCount ?? 0) > 0;
+    },
+
+    /**
+     * Removes the copies a complete listing of Kratos did not show, among those written before
+     * it began (`listedSince`, database time): younger ones come from an invitation the listing
+     * may have missed. Returns how many went.
+     */
+    async deleteMirroredIdentitiesExcept(
+      listedIds: readonly string[],
+      listedSince: Date,
+      tx?: Queryable,
+    ): Promise<number> {
+      const result = await db(tx).query(
+        `DELETE FROM identities
+          WHERE mirrored_at IS NOT NULL AND mirrored_at < $2 AND NOT (id = ANY($1::uuid[]))`,
+        [listedIds, listedSince],
+      );
+      return result.rowCount ?? 0;
+    },
+
+    /** The database's clock, which every replica shares (mirrored_at is written with it). */
+    async databaseNow(tx?: Queryable): Promise<Date> {
+      const result = await db(tx).query<{ now: Date }>('SELECT now() AS now');
+      return result.rows[0]!.now;
+    },
+
+    /**
+     * Runs `work` while holding the session advisory lock `name`, or not at all
+     * (`{locked: false}`) while another replica holds it. No transaction is open meanwhile, so
+     * `work` may call Kratos.
+     */
+    async withTryLock<T>(
+      name: string,
+      work: () => Promise<T>,
+    ): Promise<{ locked: true; value: T } | { locked: false }> {
+      const client = await pool.connect();
+      let locked = false;
+      try {
+        const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [name]);
+        locked = rows[0]?.ok === true;
+        if (!locked) return { locked: false };
+        return { locked: true, value: await work() };
+      } finally {
+        if (locked) await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
+        client.release();
+      }
     },
 
     // rate limits

@@ -107,6 +107,11 @@ export type IdentitySettings = {
   kratosPublicUrl?: string;
   /** KRATOS_ADMIN_URL: its admin API, for user administration (only with kratosPublicUrl). */
   kratosAdminUrl?: string;
+  /**
+   * How often the copies of that Kratos's identities are refreshed (default
+   * KRATOS_IDENTITY_SYNC_INTERVAL_MS, kratos-identity-sync.ts); tests shorten it.
+   */
+  kratosSyncIntervalMs?: number;
 };
 
 export type IdentityServiceDeps = {
@@ -154,7 +159,7 @@ export function createIdentityService({
 
   /** `GET /api/auth/config`: the settings the sign-in pages read before any flow exists. */
   function publicConfig(): AuthConfigResponse {
-    return { registration_open: settings.registrationOpen, oidc_providers: providers };
+    return { registration_open: settings.registrationOpen, oidc_providers: providers, user_admin: true };
   }
 
   // ---------------------------------------------------------------- helpers

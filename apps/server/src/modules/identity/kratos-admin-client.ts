@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.js';
 import { externalIdentityOf, kratosErrorBody } from './external-kratos-fns.js';
 import type { PeopleMirror } from './external-people-mirror.js';
 import type { AdminAnswer, AdminListQuery, IdentityAdministration } from './identity-admin-service.js';
+import type { RequestContext } from './identity-service.js';
 import { KratosError } from './kratos-errors-fns.js';
 
 /**
@@ -25,6 +26,14 @@ export type KratosAdminClientDeps = {
 
 type Body = Record<string, unknown>;
 
+/**
+ * The admin API of an external Kratos. Listing needs no request (the identity sync lists
+ * from a timer), so `list` takes no context.
+ */
+export type KratosAdminClient = Omit<IdentityAdministration, 'list'> & {
+  list: (query: AdminListQuery, ctx?: RequestContext) => Promise<AdminAnswer>;
+};
+
 const unreachable = (status: 502 | 504) =>
   new AppError(status, EXTERNAL_KRATOS_ERRORS.adminUnreachable.code, EXTERNAL_KRATOS_ERRORS.adminUnreachable.message);
 
@@ -34,7 +43,7 @@ export function createKratosAdminClient({
   logger,
   fetch: fetchImpl = fetch,
   timeoutMs = 10_000,
-}: KratosAdminClientDeps): IdentityAdministration {
+}: KratosAdminClientDeps): KratosAdminClient {
   async function call(method: string, path: string, body?: unknown): Promise<AdminAnswer> {
     let response: Response;
     try {

@@ -24,6 +24,11 @@ export type KratosProxyRoutesOptions = {
   adminUrl?: string;
   /** LOOKOUT_PUBLIC_URL: the scheme and host Kratos is told the browser used, when set. */
   lookoutPublicUrl?: string;
+  /**
+   * Called after a change to identities through the admin proxy succeeded, so the copies the
+   * Users page lists follow at once (kratos-identity-sync.ts).
+   */
+  onIdentitiesChanged?: () => void;
 };
 
 /** The largest body passed on to Kratos: flows are a few KB, identities with metadata more. */
@@ -108,7 +113,7 @@ const forwarded = (request: ProxiedRequest, lookoutPublicUrl: string | undefined
 
 export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = async (
   app,
-  { publicUrl, adminUrl, lookoutPublicUrl },
+  { publicUrl, adminUrl, lookoutPublicUrl, onIdentitiesChanged },
 ) => {
   // Bodies are read whole, as bytes, before Kratos is called, rather than streamed: a Kratos
   // that cannot be reached then gets a clean 502 instead of a torn-down upload, and the size
@@ -173,6 +178,14 @@ export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = a
 
   // One proxy per action, because each route carries one access declaration: reads need read
   // on identities, changes need write (as the built-in admin routes declare).
+  if (onIdentitiesChanged) {
+    app.addHook('onResponse', async (request, reply) => {
+      const path = request.url.split('?', 1)[0] ?? '';
+      if (WRITE_METHODS.includes(request.method) && reply.statusCode < 300 && path.includes('/admin/identities')) {
+        onIdentitiesChanged();
+      }
+    });
+  }
   for (const [action, methods] of groups) {
     await app.register(fastifyHttpProxy, {
       ...UPSTREAM,
