@@ -81,6 +81,19 @@ const row = async (name: string) => {
   return tr;
 };
 
+/** Opens /settings/users and finds neither the page (not found) nor its Settings menu item. */
+async function expectUsersAbsent() {
+  const { user } = openUsers();
+  expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  await user.click(within(mainNav()).getByRole('button', { name: 'Settings' }));
+  const submenu = within(mainNav()).getByRole('list', { name: 'Settings' });
+  expect(
+    within(submenu)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Feature Flags']);
+}
+
 describe('/settings/users as an admin', () => {
   it('lists users with Name, Email, Roles, State, Created At and Actions, and offers Invite User', async () => {
     usersHandlers(['admin']);
@@ -328,16 +341,7 @@ describe('the settings.users feature flag', () => {
       }),
     );
     const calls = usersHandlers(['admin']);
-    const { user } = openUsers();
-
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    await user.click(within(mainNav()).getByRole('button', { name: 'Settings' }));
-    const submenu = within(mainNav()).getByRole('list', { name: 'Settings' });
-    expect(
-      within(submenu)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Feature Flags']);
+    await expectUsersAbsent();
     expect(calls.identities).toBe(0);
   });
 
@@ -393,16 +397,7 @@ describe('a server without user administration (an external Kratos without KRATO
   it('leaves the Users menu item and route out, as a disabled feature, and never asks for identities', async () => {
     server.use(...consoleStartupHandlers({ userAdmin: false }));
     const calls = usersHandlers(['admin']);
-    const { user } = openUsers();
-
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    await user.click(within(mainNav()).getByRole('button', { name: 'Settings' }));
-    const submenu = within(mainNav()).getByRole('list', { name: 'Settings' });
-    expect(
-      within(submenu)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Feature Flags']);
+    await expectUsersAbsent();
     expect(screen.queryByRole('button', { name: USERS_PAGE_TEXTS.invite })).not.toBeInTheDocument();
     expect(calls.identities).toBe(0);
   });
