@@ -376,6 +376,9 @@ describe('roll-ups and the summary', () => {
       passed: 6,
       failed: 0,
     });
+    // One check's summary (the drawer, right after Run Now) is always computed live.
+    const oneCheck = await service.summary(['viewer'], { check_id: a!.id });
+    expect(oneCheck.checks_summary[0]?.uptime).toMatchObject({ passed: 6, failed: 1 });
     const live = await service.summary(['viewer'], {
       start: new Date(now.getTime() - 3_600_000).toISOString(),
       end: now.toISOString(),

@@ -236,10 +236,12 @@ export function createHealthService(deps: HealthServiceDeps) {
       const marks = await repository.rollupMarks();
       const filters = { checkId: query.check_id, canaryId: query.canary_id };
       // The dashboard's default view, the last hour, is kept computed by a worker job (as the
-      // original's materialized check_status_summary): answered from it while it is fresh.
+      // original's materialized check_status_summary): answered from it while it is fresh. One
+      // check's last hour (the drawer, right after Run Now) is cheap to compute live, and is.
       const snapshot = marks.lastHour;
       const snapshotAge = snapshot ? at.getTime() - snapshot.getTime() : Number.POSITIVE_INFINITY;
-      if (isLastHour(query) && snapshot && snapshotAge >= 0 && snapshotAge <= lastHourSnapshotMaxAgeMs) {
+      const fromSnapshot = isLastHour(query) && !query.check_id;
+      if (fromSnapshot && snapshot && snapshotAge >= 0 && snapshotAge <= lastHourSnapshotMaxAgeMs) {
         const rows = await repository.checkSummary({ from: 'last-hour-snapshot', to: snapshot, ...filters });
         return {
           checks_summary: rows.map(summaryItem),
