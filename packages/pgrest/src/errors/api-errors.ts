@@ -157,16 +157,6 @@ export function invalidResourcePath(): PgrstError {
   return new PgrstError({ status: 404, code: 'PGRST125', message: 'Invalid path specified in request URL' });
 }
 
-/** PGRST127: PostgREST 14 does not aggregate inside one-to-many or many-to-many spreads. */
-export function toManySpreadAggregates(): PgrstError {
-  return new PgrstError({
-    status: 400,
-    code: 'PGRST127',
-    message: 'Feature not implemented',
-    details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
-  });
-}
-
 /** PGRST128: `max-affected` with `handling=strict` on a function not returning a set. */
 export function maxAffectedRpcViolation(): PgrstError {
   return new PgrstError({

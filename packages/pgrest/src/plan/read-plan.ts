@@ -1,10 +1,4 @@
-import {
-  aggregatesNotAllowed,
-  notEmbedded,
-  relatedOrderNotToOne,
-  requestTooComplex,
-  toManySpreadAggregates,
-} from '../errors/api-errors.js';
+import { aggregatesNotAllowed, notEmbedded, relatedOrderNotToOne, requestTooComplex } from '../errors/api-errors.js';
 import type { EmbedPath, Field, LogicTree, OrderTerm, QueryParams, SelectItem } from '../parser/ast.js';
 import { findRelationship, isToOne } from '../schema/find-relationship.js';
 import {
@@ -304,11 +298,12 @@ function expandStar(node: ReadNode): void {
 }
 
 /**
- * Decides where aggregates apply, as PostgREST 14 does: a to-one spread hoists its
- * aggregates (and those hoisted into it) to the node it is spread into; a to-many spread
- * cannot aggregate (PGRST127); any other node left with aggregates is grouped by its
- * other outputs, with `*` spelled out so it can be. Returns whether `node` hoists
- * aggregates into its parent.
+ * Decides where aggregates apply: a to-one spread hoists its aggregates (and those hoisted
+ * into it) to the node it is spread into, as PostgREST 14 does; any other node left with
+ * aggregates, a to-many spread included, is grouped by its other outputs, with `*` spelled
+ * out so it can be. A to-many spread's groups then become its arrays, one entry per group, as
+ * its rows do without aggregates (PostgREST 14 refuses this with PGRST127). Returns whether
+ * `node` hoists aggregates into its parent.
  */
 function placeAggregates(node: ReadNode): boolean {
   let hoisted = false;
@@ -316,11 +311,8 @@ function placeAggregates(node: ReadNode): boolean {
     if (placeAggregates(child)) hoisted = true;
   }
   const own = node.select.some((select) => select.aggregate !== undefined);
-  if (node.spread) {
-    if (!own && !hoisted) return false;
-    if (node.relationship !== undefined && !isToOne(node.relationship)) throw toManySpreadAggregates();
-    return true;
-  }
+  const toOneSpread = node.spread && (node.relationship === undefined || isToOne(node.relationship));
+  if (toOneSpread) return own || hoisted;
   node.grouped = own || hoisted;
   if (node.grouped && node.star) expandStar(node);
   return false;

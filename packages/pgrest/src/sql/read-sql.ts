@@ -39,15 +39,16 @@ function hasOutput(node: ReadNode): boolean {
 /** Columns a spread lifts into its parent, its nested spreads' included. */
 function liftedOutputs(node: ReadNode): LiftedOutput[] {
   const toMany = node.relationship !== undefined && !isToOne(node.relationship);
+  // A to-many spread applies its aggregates itself (it is grouped): its outputs are arrays.
   const outputs: LiftedOutput[] = node.select.map((select) =>
-    select.aggregate !== undefined
-      ? { name: select.outputName, aggregate: select.aggregate, json: toMany }
+    select.aggregate !== undefined && !toMany
+      ? { name: select.outputName, aggregate: select.aggregate, json: false }
       : { name: select.outputName, json: toMany },
   );
   for (const child of node.children) {
     if (!hasOutput(child)) continue;
     if (!child.spread) outputs.push({ name: child.outputName, json: true });
-    else for (const output of liftedOutputs(child)) outputs.push(toMany ? { ...output, json: true } : output);
+    else for (const output of liftedOutputs(child)) outputs.push(toMany ? { name: output.name, json: true } : output);
   }
   return outputs;
 }
@@ -60,7 +61,7 @@ function aggregateSql(aggregate: PlanAggregate, value: string): string {
 
 /** One selected output; a to-one spread leaves its aggregates to the node it lands in. */
 function selectSql(node: ReadNode, select: PlanSelect, params: SqlParams): { sql: string; aggregated: boolean } {
-  const aggregate = node.spread ? undefined : select.aggregate;
+  const aggregate = node.spread && !node.grouped ? undefined : select.aggregate;
   if (select.ref === null) {
     // `count()`: counts rows; a spread marks its matched rows for the count above it.
     return aggregate ? { sql: aggregateSql(aggregate, '*'), aggregated: true } : { sql: 'TRUE', aggregated: false };
@@ -102,8 +103,8 @@ function selectParts(node: ReadNode, params: SqlParams): SelectParts {
     if (child.spread) {
       liftedOutputs(child).forEach((lifted, index) => {
         const column = `${lateral}.${quoteIdent(`c${index}`)}`;
-        // A spread passes hoisted aggregates on, raw, to the node it is spread into.
-        if (lifted.aggregate && !node.spread) {
+        // A to-one spread passes hoisted aggregates on, raw, to the node it is spread into.
+        if (lifted.aggregate && (!node.spread || node.grouped)) {
           items.push({ sql: aggregateSql(lifted.aggregate, column), name: lifted.name });
           return;
         }
