@@ -81,6 +81,27 @@ const row = async (name: string) => {
   return tr;
 };
 
+/** Holds `path`'s answer back: the console shows only its loading state until it comes. */
+async function expectConsoleWaitsFor(path: string, answer: Parameters<typeof HttpResponse.json>[0]) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.get(path, async () => {
+      await released;
+      return HttpResponse.json(answer);
+    }),
+  );
+  usersHandlers(['admin']);
+  openUsers();
+
+  expect(await screen.findByText('Loading')).toBeInTheDocument();
+  expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+  release();
+  expect(await table()).toBeInTheDocument();
+}
+
 /** Opens /settings/users and finds neither the page (not found) nor its Settings menu item. */
 async function expectUsersAbsent() {
   const { user } = openUsers();
@@ -346,23 +367,7 @@ describe('the settings.users feature flag', () => {
   });
 
   it('shows nothing of the console until the flags have loaded', async () => {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(
-      http.get('*/api/properties', async () => {
-        await released;
-        return HttpResponse.json([]);
-      }),
-    );
-    usersHandlers(['admin']);
-    openUsers();
-
-    expect(await screen.findByText('Loading')).toBeInTheDocument();
-    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
-    release();
-    expect(await table()).toBeInTheDocument();
+    await expectConsoleWaitsFor('*/api/properties', []);
   });
 
   it('asks for the flags and the roles together, and shows the console once both are in', async () => {
@@ -403,22 +408,10 @@ describe('a server without user administration (an external Kratos without KRATO
   });
 
   it('shows nothing of the console until the server settings have loaded', async () => {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
+    await expectConsoleWaitsFor('*/api/auth/config', {
+      registration_open: false,
+      oidc_providers: [],
+      user_admin: true,
     });
-    server.use(
-      http.get('*/api/auth/config', async () => {
-        await released;
-        return HttpResponse.json({ registration_open: false, oidc_providers: [], user_admin: true });
-      }),
-    );
-    usersHandlers(['admin']);
-    openUsers();
-
-    expect(await screen.findByText('Loading')).toBeInTheDocument();
-    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
-    release();
-    expect(await table()).toBeInTheDocument();
   });
 });
