@@ -3,6 +3,7 @@ import type { Config } from './config/config.js';
 import { redactUrl } from './config/config.js';
 import { assertSupportedVersion, createDatabase, type Database } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { leaveStopSignalsToCaller } from './db/keep-exit-code.js';
 import { runMigrations } from './db/migrate.js';
 import { recordStart } from './db/installation.js';
 import { buildApp } from './http/app.js';
@@ -91,6 +92,8 @@ export async function serve(
     })();
     return stopping;
   };
+  // This shutdown stops PostgreSQL after the workers and requests, not beside them.
+  leaveStopSignalsToCaller();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void shutdown(signal).then(

@@ -15,3 +15,14 @@ export function keepExitCode(): void {
 }
 
 keepExitCode();
+
+/**
+ * For a process that stops its embedded PostgreSQL itself on SIGINT and SIGTERM (`lookout
+ * serve`): async-exit-hook would otherwise stop PostgreSQL at the same moment, under the
+ * requests and workers still finishing, which then fail.
+ */
+export function leaveStopSignalsToCaller(): void {
+  for (const event of ['SIGINT', 'SIGTERM']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
+}

@@ -49,8 +49,13 @@ export function createNotificationListener(pool: pg.Pool, logger: Logger) {
     if (!target) return;
     target.removeListener('notification', onNotification);
     if (client === target) client = undefined;
+    releaseOnce(target, error ?? true);
+  }
+
+  /** The connection's error handler and close() may both give it back: the second is a no-op. */
+  function releaseOnce(target: pg.PoolClient, destroy?: Error | boolean) {
     try {
-      target.release(error ?? true);
+      target.release(destroy);
     } catch {
       // Already released.
     }
@@ -90,7 +95,7 @@ export function createNotificationListener(pool: pg.Pool, logger: Logger) {
           () => true,
           () => false,
         );
-        current.release(unlistened ? undefined : true);
+        releaseOnce(current, unlistened ? undefined : true);
       }
     },
   };
