@@ -69,10 +69,10 @@ async function dispatch(
     allowTxOverride: allowsTxOverride(state),
     isTimezone: (name) => state.store.current.timezones.has(name),
   });
-  if (ctx.method === 'OPTIONS') return handleOptions(state, ctx);
+  if (ctx.method === 'OPTIONS') return handleOptions(state, ctx, caller);
   switch (ctx.route.kind) {
     case 'root':
-      return handleRoot(state, ctx);
+      return handleRoot(state, ctx, caller);
     case 'rpc':
       return handleCall(state, ctx, caller);
     case 'relation':

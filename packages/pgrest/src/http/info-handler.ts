@@ -1,16 +1,31 @@
-import type { PgrestResponse } from '../engine-types.js';
+import type { PgrestAccess, PgrestCaller, PgrestResponse } from '../engine-types.js';
 import { noFunction } from '../errors/api-errors.js';
 import { qualifiedKey } from '../schema/schema-types.js';
-import type { EngineState } from './engine-state.js';
+import { authorize, type EngineState } from './engine-state.js';
 import type { RequestContext } from './request-context.js';
 import { findTable } from './table-lookup.js';
 
-/** OPTIONS: the methods a resource allows, as PostgREST lists them. */
-export function handleOptions(state: EngineState, ctx: RequestContext): PgrestResponse {
+/** The access a description of `name` amounts to: reading it (its existence and columns). */
+function describing(ctx: RequestContext, name: string, kind: PgrestAccess['kind']): PgrestAccess {
+  return { relation: name, schema: ctx.schema, kind, action: 'read', method: ctx.method, embedded: false };
+}
+
+/** Whether the authorize hook lets the caller see `name` (no hook: everything is visible). */
+function visible(state: EngineState, caller: PgrestCaller | undefined, access: PgrestAccess): boolean {
+  const hook = state.options.authorize;
+  return !hook || hook(access, caller ?? {}).allowed;
+}
+
+/**
+ * OPTIONS: the methods a resource allows, as PostgREST lists them. Describing a resource
+ * reveals that it exists, so it is authorized like a read of it.
+ */
+export function handleOptions(state: EngineState, ctx: RequestContext, caller?: PgrestCaller): PgrestResponse {
   const cache = state.store.current;
   let allow = 'OPTIONS,GET,HEAD';
   if (ctx.route.kind === 'relation') {
     const table = findTable(cache, ctx.schema, ctx.route.name);
+    authorize(state, describing(ctx, table.name, 'relation'), caller);
     const hasPk = table.primaryKey.length > 0;
     allow = [
       'OPTIONS,GET,HEAD',
@@ -28,6 +43,7 @@ export function handleOptions(state: EngineState, ctx: RequestContext): PgrestRe
         null,
       );
     }
+    authorize(state, describing(ctx, ctx.route.name, 'function'), caller);
     allow = routines.every((routine) => routine.volatility === 'volatile') ? 'OPTIONS,POST' : 'OPTIONS,GET,HEAD,POST';
   }
   return { status: 200, headers: { 'Access-Control-Allow-Origin': '*', Allow: allow }, body: '' };
@@ -35,14 +51,17 @@ export function handleOptions(state: EngineState, ctx: RequestContext): PgrestRe
 
 /**
  * GET / : a small OpenAPI 2.0 description of the exposed relations and functions (a
- * subset of what PostgREST generates: paths and column names, enough for discovery).
+ * subset of what PostgREST generates: paths and column names, enough for discovery). Like
+ * PostgREST's default `openapi-mode` (follow-privileges), it lists only what the caller may
+ * reach: relations and functions the authorize hook refuses are left out.
  */
-export function handleRoot(state: EngineState, ctx: RequestContext): PgrestResponse {
+export function handleRoot(state: EngineState, ctx: RequestContext, caller?: PgrestCaller): PgrestResponse {
   const cache = state.store.current;
   const paths: Record<string, unknown> = { '/': { get: { summary: 'OpenAPI description (this document)' } } };
   const definitions: Record<string, unknown> = {};
   for (const table of cache.tables.values()) {
     if (table.schema !== ctx.schema) continue;
+    if (!visible(state, caller, describing(ctx, table.name, 'relation'))) continue;
     paths[`/${table.name}`] = {
       get: { tags: [table.name], ...(table.description ? { summary: table.description } : {}) },
       ...(table.insertable ? { post: { tags: [table.name] } } : {}),
@@ -58,6 +77,7 @@ export function handleRoot(state: EngineState, ctx: RequestContext): PgrestRespo
   for (const routines of cache.routines.values()) {
     for (const routine of routines) {
       if (routine.schema !== ctx.schema) continue;
+      if (!visible(state, caller, describing(ctx, routine.name, 'function'))) continue;
       paths[`/rpc/${routine.name}`] = {
         post: { tags: ['(rpc) ' + routine.name] },
         ...(routine.volatility !== 'volatile' ? { get: { tags: ['(rpc) ' + routine.name] } } : {}),

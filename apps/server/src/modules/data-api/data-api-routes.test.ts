@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@lookout/contracts';
+import { DATA_API_RELATIONS, ROLES, type Role } from '@lookout/contracts';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -198,5 +198,33 @@ describe('/api/db', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
     expect(response.headers['content-range']).toMatch(/\/\d+$/);
+  });
+
+  it('describes at its root only the relations the caller may read, and hides the rest from OPTIONS', async () => {
+    const root = await call('GET', '/api/db/', 'viewer');
+    expect(root.statusCode).toBe(200);
+    const paths = Object.keys((root.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/people');
+    // Off the allow-list (credentials), and listed but not readable by a viewer (identities).
+    expect(paths).not.toContain('/identity_credentials');
+    expect(paths).not.toContain('/identities');
+    expect(paths.every((path) => path === '/' || path.slice(1) in DATA_API_RELATIONS)).toBe(true);
+
+    const hidden = await testApp.app.inject({
+      method: 'OPTIONS',
+      url: '/api/db/identity_credentials',
+      headers: { 'x-test-roles': 'admin' },
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ code: 'PGRST205' });
+    expect(hidden.headers.allow).toBeUndefined();
+
+    const listed = await testApp.app.inject({
+      method: 'OPTIONS',
+      url: '/api/db/teams',
+      headers: { 'x-test-roles': 'viewer' },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers.allow).toBe('OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE');
   });
 });
