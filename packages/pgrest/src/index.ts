@@ -4,4 +4,6 @@ export { PgrstError, isPgrstError } from './errors/pgrst-error.js';
 export type { PgrestLogger } from './schema/schema-cache-store.js';
 export type { EngineLimits } from './http/engine-state.js';
 export { parseQueryParams } from './parser/query-params.js';
+// Hosts that add rules per relation (Lookout's /api/db) must read the path exactly as the engine does.
+export { parseRoute, type Route } from './http/request-context.js';
 export type * from './parser/ast.js';

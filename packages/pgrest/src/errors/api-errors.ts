@@ -74,6 +74,26 @@ export function notEmbedded(resource: string): PgrstError {
   });
 }
 
+/** PGRST109: PATCH/DELETE with `limit`/`offset` but no `order` to pick the rows by. */
+export function limitWithoutOrder(): PgrstError {
+  return new PgrstError({
+    status: 400,
+    code: 'PGRST109',
+    message: "A 'limit' was applied without an explicit 'order'",
+    hint: "Apply an 'order' using unique column(s)",
+  });
+}
+
+/** PGRST110: a limited PATCH/DELETE changed more rows than its `limit` (order not unique). */
+export function limitedChangeViolation(rows: number, limit: number): PgrstError {
+  return new PgrstError({
+    status: 400,
+    code: 'PGRST110',
+    message: 'The maximum number of rows allowed to change was surpassed',
+    details: `Results contain ${rows} rows changed but the maximum number allowed is ${limit}`,
+  });
+}
+
 /** PGRST114: PUT does not take limit/offset. */
 export function putLimitNotAllowed(): PgrstError {
   return new PgrstError({

@@ -110,23 +110,34 @@ export function fromPgError(error: PgErrorFields, authenticated: boolean): Pgrst
 }
 
 function parseRaisePgrst(error: PgErrorFields): PgrstError | null {
-  let body: unknown;
-  let meta: unknown;
-  try {
-    body = JSON.parse(error.message);
-    meta = JSON.parse(error.detail ?? '');
-  } catch {
-    return new PgrstError({
+  const parseError = (details: string, hint: string): PgrstError =>
+    new PgrstError({
       status: 500,
       code: 'PGRST121',
       message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
-      details:
-        error.detail === undefined
-          ? 'DETAIL is missing in the RAISE statement'
-          : `Invalid JSON value for DETAIL: '${error.detail}'`,
-      hint: "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+      details,
+      hint,
     });
+  const detailHint =
+    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+  const parse = (text: string): unknown => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  // PostgREST reads MESSAGE first, then checks that DETAIL is there, then reads it.
+  const body = parse(error.message);
+  if (body === undefined) {
+    return parseError(
+      `Invalid JSON value for MESSAGE: '${error.message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
   }
+  if (error.detail === undefined) return parseError('DETAIL is missing in the RAISE statement', detailHint);
+  const meta = parse(error.detail);
+  if (meta === undefined) return parseError(`Invalid JSON value for DETAIL: '${error.detail}'`, detailHint);
   if (typeof body !== 'object' || body === null || typeof meta !== 'object' || meta === null) return null;
   const record = body as Record<string, unknown>;
   const metaRecord = meta as Record<string, unknown>;

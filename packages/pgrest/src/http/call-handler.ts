@@ -4,7 +4,8 @@ import { selectStatements, type SelectResult } from '../exec/run-select.js';
 import { runInTransaction, runTransaction } from '../exec/transaction.js';
 import { preferenceApplied } from '../parser/preferences.js';
 import { parseQueryParams } from '../parser/query-params.js';
-import { findRoutine } from '../plan/find-routine.js';
+import { decodeComponent } from '../parser/query-string.js';
+import { findRoutine, rawBodyParamType } from '../plan/find-routine.js';
 import { buildReadPlan, type RootSource } from '../plan/read-plan.js';
 import { qualifiedKey, type Column, type Routine } from '../schema/schema-types.js';
 import { callCteSql, type CallArgs } from '../sql/call-sql.js';
@@ -15,6 +16,24 @@ import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
 import { negotiateBody, rangeErrorResponse, rangeStatus } from './response.js';
 import { applyResponseGucs } from './response-gucs.js';
+
+/**
+ * The arguments of a form body: the last value of a repeated key, except for VARIADIC
+ * parameters, which take every value as an array (as repeated query parameters do on GET).
+ */
+function formArguments(body: string, variadicNames: Set<string>): Record<string, unknown> {
+  const values = new Map<string, string[]>();
+  for (const part of body.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = decodeComponent(eq === -1 ? part : part.slice(0, eq));
+    const value = eq === -1 ? '' : decodeComponent(part.slice(eq + 1));
+    values.set(key, [...(values.get(key) ?? []), value]);
+  }
+  return Object.fromEntries(
+    [...values].map(([key, list]) => [key, variadicNames.has(key) ? list : (list[list.length - 1] ?? '')]),
+  );
+}
 
 function rootFor(state: EngineState, routine: Routine): RootSource {
   const cache = state.store.current;
@@ -59,12 +78,21 @@ export async function handleCall(
   let args: CallArgs;
   let keys: Set<string>;
   let bodyText = '{}';
-  if (isPost) {
+  const overloads = cache.routines.get(qualifiedKey({ schema: ctx.schema, name: ctx.route.name })) ?? [];
+  const variadicNames = new Set(overloads.flatMap((r) => r.params.filter((p) => p.variadic).map((p) => p.name)));
+  if (isPost && rawBodyParamType(isPost, ctx.contentType) !== undefined) {
+    // A text, xml or binary body is one argument, never a set of named ones.
+    keys = new Set<string>();
+    args = { kind: 'single', body: ctx.request.body ?? '' };
+  } else if (isPost) {
     const raw = ctx.request.body;
     bodyText = raw === undefined || raw.trim() === '' ? '{}' : raw;
     if (ctx.contentType.kind === 'form') {
+      bodyText = JSON.stringify(formArguments(raw ?? '', variadicNames));
+    } else if (ctx.contentType.kind === 'csv') {
+      // PostgREST reads a CSV body as rows and calls the function with the first one.
       const payload = parsePayload(raw, ctx.contentType, undefined);
-      bodyText = JSON.stringify(payload.rows[0] ?? {});
+      bodyText = JSON.stringify(payload.rows[0] ?? Object.fromEntries(payload.keys.map((key) => [key, null])));
     }
     let parsed: unknown;
     try {
@@ -73,22 +101,25 @@ export async function handleCall(
       throw invalidBody('Empty or invalid json');
     }
     // An array body calls the function with its first object, as PostgREST does.
-    const isArray = Array.isArray(parsed);
-    const first: unknown = isArray ? (parsed as unknown[])[0] : parsed;
-    keys =
-      typeof first === 'object' && first !== null && !Array.isArray(first)
-        ? new Set(Object.keys(first))
-        : new Set<string>();
+    let isArray = Array.isArray(parsed);
+    let first: unknown = isArray ? (parsed as unknown[])[0] : parsed;
+    const isObject = typeof first === 'object' && first !== null && !Array.isArray(first);
+    if (params.columns !== undefined && isObject) {
+      // `?columns=` names the arguments; other keys of the body are ignored.
+      const object = first as Record<string, unknown>;
+      first = Object.fromEntries(params.columns.filter((key) => key in object).map((key) => [key, object[key]]));
+      bodyText = JSON.stringify(first);
+      isArray = false;
+      keys = new Set(params.columns);
+    } else {
+      keys = isObject ? new Set(Object.keys(first as object)) : new Set<string>();
+    }
     args = { kind: 'json', body: bodyText, keys: [...keys], isArray };
   } else {
     const values = new Map<string, string[]>();
     for (const { name, value } of params.rpcParams) values.set(name, [...(values.get(name) ?? []), value]);
     keys = new Set(values.keys());
     args = { kind: 'direct', values: new Map() };
-    const routineForVariadic = cache.routines.get(qualifiedKey({ schema: ctx.schema, name: ctx.route.name })) ?? [];
-    const variadicNames = new Set(
-      routineForVariadic.flatMap((r) => r.params.filter((p) => p.variadic).map((p) => p.name)),
-    );
     for (const [name, list] of values) {
       args.values.set(name, variadicNames.has(name) ? list : (list[list.length - 1] ?? ''));
     }

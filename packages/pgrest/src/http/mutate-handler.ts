@@ -3,6 +3,8 @@ import {
   columnNotFound,
   invalidBody,
   invalidPutFilters,
+  limitedChangeViolation,
+  limitWithoutOrder,
   maxAffectedViolation,
   putMatchingPk,
   singularityError,
@@ -12,7 +14,8 @@ import { runInTransaction, runTransaction } from '../exec/transaction.js';
 import { preferenceApplied } from '../parser/preferences.js';
 import { encodeComponent } from '../parser/query-string.js';
 import { parseQueryParams } from '../parser/query-params.js';
-import type { PlanCondition } from '../plan/plan-types.js';
+import type { QueryParams } from '../parser/ast.js';
+import type { PlanCondition, PlanOrder, ReadNode } from '../plan/plan-types.js';
 import { buildReadPlan, resolveTargetConditions } from '../plan/read-plan.js';
 import { undefinedColumn } from '../plan/resolve-errors.js';
 import type { Column, Table } from '../schema/schema-types.js';
@@ -66,7 +69,8 @@ function checkPut(table: Table, conditions: PlanCondition[], payload: Payload): 
   }
   if (pk.length === 0 || eqValues.size !== pk.length || !pk.every((column) => eqValues.has(column)))
     throw invalidPutFilters();
-  if (payload.rows.length !== 1) throw invalidBody('PUT requires a single object');
+  // PostgREST puts the first object of a longer array and ignores the rest.
+  if (payload.rows.length === 0) throw invalidBody('PUT requires a single object');
   const row = payload.rows[0] ?? {};
   for (const column of pk) {
     const value = row[column];
@@ -82,11 +86,109 @@ function locationFor(table: Table, location: string | null): string | undefined 
   const query = table.primaryKey
     .map((column) => {
       const value = (parsed as Record<string, unknown>)[column];
+      // A null key part (possible on a view) reads back with is.null, as PostgREST writes it.
+      if (value === null || value === undefined) return `${encodeComponent(column)}=is.null`;
       const text = typeof value === 'string' ? value : JSON.stringify(value);
       return `${encodeComponent(column)}=${encodeComponent(`eq.${text}`)}`;
     })
     .join('&');
   return `/${table.name}?${query}`;
+}
+
+/**
+ * How many rows an upsert inserted (rather than updated): the returned rows whose conflict
+ * key was not in the table before. The main query still sees the table as it was before the
+ * data-modifying CTE ran, so this works where `xmax` cannot be read (partitioned tables, views).
+ */
+function insertedCountSql(table: Table, conflictColumns: string[]): string {
+  const match = conflictColumns
+    .map((name) => `"_o".${quoteIdent(name)} = ("_m"."r").${quoteIdent(name)}`)
+    .join(' AND ');
+  return `(SELECT count(*) FROM "pgrst_mut" AS "_m" WHERE NOT EXISTS (SELECT 1 FROM ${qualified(table)} AS "_o" WHERE ${match}))`;
+}
+
+/** `order=ctid` on a relation without such a column: PostgreSQL's row address. */
+function isCtidTerm(table: Table, term: QueryParams['order'][number]['terms'][number]): boolean {
+  return (
+    term.relation === undefined &&
+    term.field.name === 'ctid' &&
+    term.field.jsonPath.length === 0 &&
+    !table.columnsByName.has('ctid')
+  );
+}
+
+/** The query parameters without root `ctid` order terms, which do not order the response. */
+function withoutCtidOrder(table: Table, params: QueryParams): QueryParams {
+  const rootOrder = params.order.find((entry) => entry.path.length === 0);
+  if (!rootOrder?.terms.some((term) => isCtidTerm(table, term))) return params;
+  return {
+    ...params,
+    order: params.order.map((entry) =>
+      entry === rootOrder ? { ...entry, terms: entry.terms.filter((term) => !isCtidTerm(table, term)) } : entry,
+    ),
+  };
+}
+
+/**
+ * The rows a PATCH/DELETE changes are picked by its root filters and order. PostgREST lets
+ * that order name `ctid` (the way to limit a change on a table without a key), which is not
+ * a column of the schema cache: it orders the change only, never the response.
+ */
+function mutationTarget(
+  table: Table,
+  source: Parameters<typeof resolveTargetConditions>[0],
+  params: QueryParams,
+): { conditions: PlanCondition[]; order: PlanOrder[] } {
+  const resolved = resolveTargetConditions(source, withoutCtidOrder(table, params));
+  const rootOrder = params.order.find((entry) => entry.path.length === 0);
+  if (!rootOrder?.terms.some((term) => isCtidTerm(table, term))) return resolved;
+  const others = [...resolved.order];
+  const ctid: Column = {
+    name: 'ctid',
+    type: 'tid',
+    baseType: 'tid',
+    nullable: false,
+    default: null,
+    position: 0,
+    generated: true,
+  };
+  const order = rootOrder.terms.map((term): PlanOrder => {
+    if (!isCtidTerm(table, term)) return others.shift() as PlanOrder;
+    return {
+      ref: { column: ctid, jsonPath: [] },
+      ...(term.direction !== undefined ? { direction: term.direction } : {}),
+      ...(term.nulls !== undefined ? { nulls: term.nulls } : {}),
+    };
+  });
+  return { conditions: resolved.conditions, order };
+}
+
+/**
+ * The columns of the changed rows the response reads: selected columns, the root's order,
+ * the columns its embeds join on, the primary key (Location) and the conflict columns (the
+ * upsert's inserted count). Undefined — the whole row — when `*`, a computed field or a
+ * computed relationship needs it. Mirrors PostgREST's RETURNING list (Plan.returningCols).
+ */
+function returnedColumns(root: ReadNode, table: Table, conflictColumns: string[]): string[] | undefined {
+  if (root.star) return undefined;
+  const names = new Set<string>([...table.primaryKey, ...conflictColumns]);
+  for (const select of root.select) {
+    if (select.ref === null || select.ref.computed) return undefined;
+    names.add(select.ref.column.name);
+  }
+  for (const term of root.order) {
+    if (term.child) continue;
+    if (term.ref.computed) return undefined;
+    names.add(term.ref.column.name);
+  }
+  for (const child of root.children) {
+    const cardinality = child.relationship?.cardinality;
+    if (!cardinality || cardinality.kind === 'computed') return undefined;
+    const pairs = cardinality.kind === 'm2m' ? cardinality.junction.sourceColumns : cardinality.columns;
+    for (const [column] of pairs) names.add(column);
+  }
+  for (const name of names) if (!table.columnsByName.has(name)) return undefined;
+  return [...names];
 }
 
 /** POST, PATCH, PUT, DELETE on a table or view. */
@@ -146,10 +248,13 @@ export async function handleMutation(
         ),
     },
     source,
-    params,
+    withoutCtidOrder(table, params),
     'mutate',
   );
-  const target = resolveTargetConditions(source, params);
+  const target = mutationTarget(table, source, params);
+  // A limited PATCH/DELETE needs an order to pick its rows by (PostgREST: PGRST109).
+  const limited = (method === 'PATCH' || method === 'DELETE') && (range.limit !== undefined || range.offset > 0);
+  if (limited && !target.order.some((term) => !term.child)) throw limitWithoutOrder();
   const prefs = ctx.prefs;
   const returning: Returning = prefs.return === 'representation' || prefs.return === 'headers-only' ? 'row' : 'none';
 
@@ -175,6 +280,7 @@ export async function handleMutation(
   const isUpsert = resolution !== undefined && (method === 'PUT' || conflictColumns.length > 0);
   const emptyPatch = method === 'PATCH' && columns.length === 0;
 
+  const returnColumns = returning === 'row' ? returnedColumns(root, table, isUpsert ? conflictColumns : []) : undefined;
   const sqlParams = new SqlParams();
   let mutationSql: string;
   if (emptyPatch) mutationSql = `SELECT NULL::${qualified(table)} AS "r" WHERE FALSE`;
@@ -185,8 +291,10 @@ export async function handleMutation(
       payload: payload?.json ?? '[]',
       rowCount: payload?.rows.length ?? 0,
       missingDefault: prefs.missing === 'default',
+      firstOnly: method === 'PUT',
       ...(isUpsert && resolution ? { onConflict: { columns: conflictColumns, resolution } } : {}),
       returning,
+      ...(returnColumns ? { returnColumns } : {}),
       ...(guardCondition ? { guard: guardCondition } : {}),
       params: sqlParams,
     });
@@ -206,6 +314,7 @@ export async function handleMutation(
       ...(range.limit !== undefined ? { limit: range.limit } : {}),
       offset: range.offset,
       returning,
+      ...(returnColumns ? { returnColumns } : {}),
       ...(guardCondition ? { guard: guardCondition } : {}),
       params: sqlParams,
     });
@@ -218,6 +327,7 @@ export async function handleMutation(
       ...(range.limit !== undefined ? { limit: range.limit } : {}),
       offset: range.offset,
       returning,
+      ...(returnColumns ? { returnColumns } : {}),
       ...(guardCondition ? { guard: guardCondition } : {}),
       params: sqlParams,
     });
@@ -237,7 +347,7 @@ export async function handleMutation(
     sql =
       `WITH "pgrst_mut" AS (${mutationSql}), "pgrst_source" AS (${source}) ` +
       `SELECT (SELECT count(*) FROM "pgrst_mut") AS "page", ${bodySql(negotiated.format)} AS "body", ` +
-      `${withInserted ? `(SELECT count(*) FROM "pgrst_mut" WHERE "ins")` : 'NULL::bigint'} AS "inserted", ${location} AS "location", ${gucs} ` +
+      `${withInserted ? insertedCountSql(table, conflictColumns) : 'NULL::bigint'} AS "inserted", ${location} AS "location", ${gucs} ` +
       `FROM "pgrst_source" AS "_r"`;
   } else {
     sql = `WITH "pgrst_mut" AS (${mutationSql}) SELECT count(*) AS "page", NULL::text AS "body", NULL::bigint AS "inserted", NULL::text AS "location", ${gucs} FROM "pgrst_mut"`;
@@ -246,6 +356,8 @@ export async function handleMutation(
   const readRow = (rows: TextRow[][]): { row: MutationRow | undefined; page: number } => {
     const row = rows[0]?.[0] as MutationRow | undefined;
     const page = Number(row?.page ?? 0);
+    // An order that is not unique can match more rows than the limit: PostgREST refuses it.
+    if (limited && range.limit !== undefined && page > range.limit) throw limitedChangeViolation(page, range.limit);
     if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && page > prefs.maxAffected) {
       throw maxAffectedViolation(page);
     }
@@ -258,7 +370,9 @@ export async function handleMutation(
     !emptyPatch &&
     (method === 'PATCH' || method === 'DELETE' || (isUpsert && resolution === 'merge-duplicates' && payload));
   const resultChecked =
-    (prefs.maxAffected !== undefined && prefs.handling === 'strict') || negotiated.format.kind === 'object';
+    (prefs.maxAffected !== undefined && prefs.handling === 'strict') ||
+    negotiated.format.kind === 'object' ||
+    (limited && range.limit !== undefined);
   const settings = transactionSettings(state, ctx, caller, false);
   // Without a guard query or a check on the result, nothing read decides the transaction's
   // end: the write is one round trip. Otherwise the guard query rides with the opening, the

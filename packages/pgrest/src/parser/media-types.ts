@@ -29,7 +29,9 @@ export function decodeMediaType(raw: string): MediaType {
       return { kind: 'object', stripNulls };
     case 'application/vnd.pgrst.array+json':
     case 'application/vnd.pgrst.array':
-      return { kind: 'array', stripNulls };
+      // Without nulls=stripped PostgREST treats it as plain application/json (and says so in
+      // Content-Type).
+      return stripNulls ? { kind: 'array', stripNulls } : { kind: 'json' };
     case 'text/csv':
       return { kind: 'csv' };
     case '*/*':
@@ -51,9 +53,10 @@ export function mediaTypeMime(type: MediaType): string {
     case 'json':
       return 'application/json';
     case 'object':
-      return `application/vnd.pgrst.object+json${type.stripNulls ? '; nulls=stripped' : ''}`;
+      // No space before the parameter: PostgREST's Content-Type is `...+json;nulls=stripped`.
+      return `application/vnd.pgrst.object+json${type.stripNulls ? ';nulls=stripped' : ''}`;
     case 'array':
-      return `application/vnd.pgrst.array+json${type.stripNulls ? '; nulls=stripped' : ''}`;
+      return `application/vnd.pgrst.array+json${type.stripNulls ? ';nulls=stripped' : ''}`;
     case 'csv':
       return 'text/csv';
     case 'any':

@@ -30,6 +30,19 @@ function signature(routine: Routine): string {
 }
 
 /**
+ * The parameter type a POSTed text, xml or binary body goes to whole (PostgREST's single
+ * unnamed text/xml/bytea parameter), or undefined for bodies that carry named arguments.
+ */
+export function rawBodyParamType(isPost: boolean, contentType: MediaType): string | undefined {
+  if (!isPost) return undefined;
+  if (contentType.kind === 'text') return 'text';
+  if (contentType.kind !== 'other') return undefined;
+  if (contentType.mime === 'text/xml') return 'xml';
+  if (contentType.mime === 'application/octet-stream') return 'bytea';
+  return undefined;
+}
+
+/**
  * Picks the function overload for the argument names given, as PostgREST's findProc:
  * required parameters must all be given, optional ones may be; a POSTed JSON body may
  * also go to a single unnamed json/jsonb parameter. PGRST202 (404) when nothing matches,
@@ -44,6 +57,18 @@ export function findRoutine(
   contentType: MediaType,
 ): Routine {
   const overloads = cache.routines.get(qualifiedKey({ schema, name })) ?? [];
+  const rawType = rawBodyParamType(isPost, contentType);
+  if (rawType !== undefined) {
+    const [only, ...others] = overloads.filter(
+      (routine) => routine.params.length === 1 && routine.params[0]?.name === '' && routine.params[0].type === rawType,
+    );
+    if (only && others.length === 0) return only;
+    throw noFunction(
+      `Could not find the function ${schema}.${name} in the schema cache`,
+      `Searched for the function ${schema}.${name} with a single unnamed ${rawType} parameter, but no matches were found in the schema cache.`,
+      null,
+    );
+  }
   const named = overloads.filter((routine) => matchesParams(routine, keys, isPost, contentType));
   const fallback = overloads.filter(
     (routine) => !named.includes(routine) && singleUnnamedJson(routine, isPost, contentType),

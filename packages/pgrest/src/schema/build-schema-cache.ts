@@ -272,7 +272,10 @@ function toRoutine(
       ...(info ? { relation: info.name } : {}),
       columns,
     };
-  } else if (row.return_type === 'record' && outputArgs.length > 0) {
+  } else if (outputArgs.length > 0) {
+    // OUT/INOUT parameters and RETURNS TABLE columns name the result's columns, even when
+    // there is only one of them (its type is then the return type, not `record`): PostgREST
+    // answers objects keyed by those names.
     returns = {
       kind: 'composite',
       setOf: row.set_of,

@@ -20,7 +20,13 @@ SELECT a.attrelid::int8 AS relid, a.attname AS name, a.attnum AS position,
   format_type(a.atttypid, a.atttypmod) AS type,
   COALESCE(bt.typname, t.typname) AS base_type,
   NOT (a.attnotnull OR (t.typtype = 'd' AND t.typnotnull)) AS nullable,
-  pg_get_expr(d.adbin, d.adrelid) AS default_expr,
+  -- As in PostgREST's schema cache, an identity column (BY DEFAULT) defaults to its sequence
+  -- and a column without its own default takes its domain's (Prefer: missing=default).
+  CASE
+    WHEN a.attidentity = 'd' THEN format('nextval(%L::regclass)', pg_get_serial_sequence(c.oid::regclass::text, a.attname))
+    WHEN d.adbin IS NULL AND t.typtype = 'd' THEN pg_get_expr(t.typdefaultbin, 0)
+    ELSE pg_get_expr(d.adbin, d.adrelid)
+  END AS default_expr,
   a.attgenerated <> '' AS generated
 FROM pg_attribute a
 JOIN pg_class c ON c.oid = a.attrelid
@@ -71,8 +77,11 @@ export const ROUTINES_SQL = `
 SELECT p.oid::int8 AS oid, n.nspname AS schema, p.proname AS name, p.provolatile AS volatility,
   p.proretset AS set_of, (NOT p.proretset OR p.prorows = 1) AS single_row,
   p.pronargs AS nargs, p.pronargdefaults AS ndefaults,
-  format_type(p.prorettype, NULL) AS return_type, rt.typtype AS return_typtype,
-  rt.typrelid::int8 AS return_relid, obj_description(p.oid, 'pg_proc') AS description,
+  format_type(p.prorettype, NULL) AS return_type,
+  -- A domain over a composite type returns rows like the composite itself (PostgREST reads
+  -- through the domain to its base type).
+  COALESCE(bt.typtype, rt.typtype) AS return_typtype,
+  COALESCE(bt.typrelid, rt.typrelid)::int8 AS return_relid, obj_description(p.oid, 'pg_proc') AS description,
   CASE WHEN p.pronargs = 1 THEN (SELECT at.typrelid::int8 FROM pg_type at WHERE at.oid = p.proargtypes[0]) END AS arg_relid,
   COALESCE((
     SELECT json_agg(json_build_object(
@@ -84,15 +93,20 @@ SELECT p.oid::int8 AS oid, n.nspname AS schema, p.proname AS name, p.provolatile
 FROM pg_proc p
 JOIN pg_namespace n ON n.oid = p.pronamespace
 JOIN pg_type rt ON rt.oid = p.prorettype
-WHERE n.nspname = ANY($1::text[]) AND p.prokind = 'f'`;
+LEFT JOIN pg_type bt ON rt.typtype = 'd' AND bt.oid = rt.typbasetype AND bt.typtype = 'c'
+WHERE n.nspname = ANY($1::text[]) AND p.prokind = 'f'
+ORDER BY p.oid`;
 
-/** Type names usable in casts: built-in and those of the exposed schemas. */
+/**
+ * Type names usable in casts: built-in and those of the exposed schemas. Array types are
+ * included under their internal names (`_int4`), which PostgreSQL (hence PostgREST) accepts.
+ */
 export const TYPES_SQL = `
 SELECT t.typname AS name, n.nspname AS schema
 FROM pg_type t
 JOIN pg_namespace n ON n.oid = t.typnamespace
 WHERE (n.nspname = 'pg_catalog' OR n.nspname = ANY($1::text[]))
-  AND t.typname NOT LIKE '\\_%' AND t.typtype IN ('b','c','d','e','r','m')`;
+  AND t.typtype IN ('b','c','d','e','r','m')`;
 
 /** Time zone names for `Prefer: timezone=`. */
 export const TIMEZONES_SQL = `SELECT name FROM pg_timezone_names`;

@@ -183,8 +183,9 @@ export function buildRelationships(input: {
 }
 
 /**
- * Primary keys of views, inherited when a view exposes every primary key column of one
- * base table (PostgREST's addViewPrimaryKeys), so PUT and Location work on such views.
+ * Primary keys of views (PostgREST's addViewPrimaryKeys): every view column that exposes a
+ * primary key column of a base table, for each base table in the order the view first reads
+ * it — a view joining two tables carries both keys, even partly — so PUT and Location work.
  */
 export function inferViewPrimaryKeys(
   relations: Map<string, RelationInfo>,
@@ -192,20 +193,20 @@ export function inferViewPrimaryKeys(
 ): Map<string, string[]> {
   const result = new Map<string, string[]>();
   for (const [viewId, origins] of viewOrigins) {
-    for (const origin of origins) {
-      const base = relations.get(origin.relid);
-      if (!base || base.primaryKey.length === 0) continue;
-      const columns = base.primaryKey.map((pkColumn) => {
+    const columns: string[] = [];
+    const bases = [...new Set(origins.map((origin) => origin.relid))];
+    for (const relid of bases) {
+      const base = relations.get(relid);
+      if (!base) continue;
+      for (const pkColumn of base.primaryKey) {
+        // The first view column exposing the key column, when several do.
         const found = origins.find(
-          (candidate) => candidate.relid === origin.relid && base.columnsByPosition.get(candidate.attnum) === pkColumn,
+          (candidate) => candidate.relid === relid && base.columnsByPosition.get(candidate.attnum) === pkColumn,
         );
-        return found?.column;
-      });
-      if (columns.every((column): column is string => column !== undefined)) {
-        result.set(viewId, columns);
-        break;
+        if (found && !columns.includes(found.column)) columns.push(found.column);
       }
     }
+    if (columns.length > 0) result.set(viewId, columns);
   }
   return result;
 }

@@ -11,6 +11,15 @@ export type CallArgs =
   | { kind: 'single'; body: string };
 
 /**
+ * The type an argument is cast to. PostgREST passes `character`/`bit` arguments as their
+ * varying forms: `'abcdefg'::character` would silently become `'a'` (character(1)) before the
+ * function runs, while a varying value reaches it whole and only a fixed-width column refuses it.
+ */
+function argType(type: string): string {
+  return type.replace(/^character(?=\[\]|$)/, 'character varying').replace(/^bit(?=\[\]|$)/, 'bit varying');
+}
+
+/**
  * The `pgrst_call` CTE: the function's rows under the column names the read plan uses.
  * Scalar results get one column named after the function, as PostgREST exposes them.
  * Types in casts and column definitions come from pg_catalog (format_type).
@@ -24,14 +33,14 @@ export function callCteSql(routine: Routine, args: CallArgs, params: SqlParams):
       .map((param) => {
         const value = args.values.get(param.name);
         const placeholder = params.add(value);
-        return `${param.variadic ? 'VARIADIC ' : ''}${quoteIdent(param.name)} := ${placeholder}::${param.type}`;
+        return `${param.variadic ? 'VARIADIC ' : ''}${quoteIdent(param.name)} := ${placeholder}::${argType(param.type)}`;
       });
   } else if (args.kind === 'json') {
     const used = routine.params.filter((param) => args.keys.includes(param.name));
     if (used.length > 0) {
-      const definition = used.map((param) => `${quoteIdent(param.name)} ${param.type}`).join(', ');
+      const definition = used.map((param) => `${quoteIdent(param.name)} ${argType(param.type)}`).join(', ');
       const body = args.isArray ? `(${params.add(args.body)}::json)->0` : `${params.add(args.body)}::json`;
-      from = `json_to_record(${body}) AS "_a"(${definition}) CROSS JOIN LATERAL `;
+      from = `json_to_record(${body}) AS "_a"(${definition})`;
       argList = used.map(
         (param) => `${param.variadic ? 'VARIADIC ' : ''}${quoteIdent(param.name)} := "_a".${quoteIdent(param.name)}`,
       );
@@ -41,6 +50,12 @@ export function callCteSql(routine: Routine, args: CallArgs, params: SqlParams):
     argList = [`${params.add(args.body)}::${param?.type ?? 'json'}`];
   }
   const call = `${qualified(routine)}(${argList.join(', ')})`;
-  if (routine.returns.kind === 'composite') return `"pgrst_call" AS (SELECT "_f".* FROM ${from}${call} AS "_f")`;
-  return `"pgrst_call" AS (SELECT "_f"."v" AS ${quoteIdent(routine.name)} FROM ${from}${call} AS "_f"("v"))`;
+  const source = from === '' ? '' : `${from} CROSS JOIN LATERAL `;
+  if (routine.returns.kind === 'composite') return `"pgrst_call" AS (SELECT "_f".* FROM ${source}${call} AS "_f")`;
+  // A bare `record` has no column list to call it with in FROM; called in the select list it
+  // yields the row itself, which becomes an object named by the function's own columns.
+  if (routine.returns.type === 'record') {
+    return `"pgrst_call" AS (SELECT ${call} AS ${quoteIdent(routine.name)}${from === '' ? '' : ` FROM ${from}`})`;
+  }
+  return `"pgrst_call" AS (SELECT "_f"."v" AS ${quoteIdent(routine.name)} FROM ${source}${call} AS "_f"("v"))`;
 }

@@ -21,10 +21,11 @@ export function columnSql(alias: string, ref: ColumnRef, params: SqlParams): str
   if (ref.jsonPath.length === 0) return sql;
   if (!JSON_TYPES.has(ref.column.baseType)) sql = `to_jsonb(${sql})`;
   for (const step of ref.jsonPath) {
+    // A key stays an untyped parameter, like PostgREST's quoted literal: PostgreSQL resolves it
+    // to text against json(b), and names it "unknown" when no operator fits (`text -> unknown`
+    // after a `->>`). An index is an integer, as PostgREST writes it.
     const operand =
-      step.operand.kind === 'key'
-        ? `${params.add(step.operand.value)}::text`
-        : `${params.add(step.operand.value)}::int`;
+      step.operand.kind === 'key' ? params.add(step.operand.value) : `${params.add(step.operand.value)}::int`;
     sql = `(${sql}${step.arrow}${operand})`;
   }
   return sql;

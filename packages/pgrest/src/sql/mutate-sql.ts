@@ -14,9 +14,19 @@ function guardSql(alias: string, guard: GuardCondition | undefined, params: SqlP
   return `${quoteIdent(alias)}.${quoteIdent(guard.column.name)}::text IS NOT DISTINCT FROM ${params.add(guard.allowed)}`;
 }
 
-function returningSql(returning: Returning, withInserted: boolean): string {
+/**
+ * RETURNING: nothing, the whole row, or a row of the table's type holding only `columns`
+ * (the others NULL). PostgREST returns only the columns the response needs, so a caller
+ * whose role may read just those columns gets its representation instead of 42501.
+ */
+function returningSql(returning: Returning, table: Table, columns: string[] | undefined): string {
   if (returning === 'none') return ' RETURNING 1 AS "one"';
-  return ` RETURNING "t0" AS "r"${withInserted ? ', ("t0".xmax = 0) AS "ins"' : ''}`;
+  if (columns === undefined) return ' RETURNING "t0" AS "r"';
+  const wanted = new Set(columns);
+  const values = [...table.columnsByName.values()]
+    .sort((a, b) => a.position - b.position)
+    .map((column) => (wanted.has(column.name) ? `"t0".${quoteIdent(column.name)}` : `NULL::${column.type}`));
+  return ` RETURNING ROW(${values.join(', ')})::${qualified(table)} AS "r"`;
 }
 
 /** INSERT (optionally upsert) from a JSON array bound as one parameter. */
@@ -27,15 +37,23 @@ export function insertSql(input: {
   rowCount: number;
   missingDefault: boolean;
   onConflict?: { columns: string[]; resolution: 'merge-duplicates' | 'ignore-duplicates' };
+  /** PUT: only the first object of the payload is written (PostgREST ignores the others). */
+  firstOnly?: boolean;
   returning: Returning;
+  /** Columns the response reads (undefined: the whole row). */
+  returnColumns?: string[];
   guard?: GuardCondition;
   params: SqlParams;
 }): string {
   const { table, columns, params } = input;
   const target = `${qualified(table)} AS "t0"`;
+  const limit = input.firstOnly ? ' LIMIT 1' : '';
   if (columns.length === 0) {
-    if (input.rowCount === 0) return `SELECT NULL::${qualified(table)} AS "r", FALSE AS "ins" WHERE FALSE`;
-    return `INSERT INTO ${target} DEFAULT VALUES${returningSql(input.returning, input.onConflict !== undefined)}`;
+    if (input.rowCount === 0) return `SELECT NULL::${qualified(table)} AS "r" WHERE FALSE`;
+    // One row of defaults per object (`[{}, {}]` inserts two rows, as in PostgREST): a
+    // zero-column SELECT leaves every column to its default.
+    const payload = params.add(input.payload);
+    return `INSERT INTO ${target} SELECT FROM json_array_elements(${payload}::json)${limit}${returningSql(input.returning, table, input.returnColumns)}`;
   }
   const payload = params.add(input.payload);
   const names = columns.map((column) => quoteIdent(column.name)).join(', ');
@@ -49,7 +67,7 @@ export function insertSql(input: {
   } else {
     select = `SELECT ${columns.map((column) => `"_p".${quoteIdent(column.name)}`).join(', ')} FROM json_populate_recordset(NULL::${qualified(table)}, ${payload}::json) AS "_p"`;
   }
-  let sql = `INSERT INTO ${target} (${names}) ${select}`;
+  let sql = `INSERT INTO ${target} (${names}) ${select}${limit}`;
   if (input.onConflict) {
     const conflict = input.onConflict.columns.map(quoteIdent).join(', ');
     if (input.onConflict.resolution === 'ignore-duplicates') sql += ` ON CONFLICT (${conflict}) DO NOTHING`;
@@ -61,10 +79,15 @@ export function insertSql(input: {
       sql += ` ON CONFLICT (${conflict}) DO UPDATE SET ${sets}${guard ? ` WHERE ${guard}` : ''}`;
     }
   }
-  return sql + returningSql(input.returning, input.onConflict !== undefined);
+  return sql + returningSql(input.returning, table, input.returnColumns);
 }
 
-/** WHERE for UPDATE/DELETE: filters, and a ctid subquery when limit/offset/order apply. */
+/**
+ * WHERE for UPDATE/DELETE: filters and, with limit/offset, the rows whose order columns match
+ * those of the first rows in that order. As in PostgREST, the order columns identify the rows
+ * (so this works on views, and `order=ctid` on tables without a key); an order that is not
+ * unique can match more rows than the limit, which the handler refuses (PGRST110).
+ */
 function targetWhere(input: {
   table: Table;
   node: ReadNode;
@@ -78,13 +101,16 @@ function targetWhere(input: {
   const { node, params } = input;
   const parts = input.conditions.map((condition) => conditionSql(node, condition, params));
   if (input.limit !== undefined || input.offset > 0) {
-    let sub = `SELECT "t0".ctid FROM ${qualified(input.table)} AS "t0"`;
+    const keys = [...new Set(input.order.filter((term) => !term.child).map((term) => term.ref.column.name))].map(
+      (name) => `"t0".${quoteIdent(name)}`,
+    );
+    let sub = `SELECT ${keys.join(', ')} FROM ${qualified(input.table)} AS "t0"`;
     const subWhere = input.conditions.map((condition) => conditionSql(node, condition, params));
     if (subWhere.length > 0) sub += ` WHERE ${subWhere.join(' AND ')}`;
     if (input.order.length > 0) sub += ` ORDER BY ${orderSql(node, input.order, params).join(', ')}`;
     if (input.limit !== undefined) sub += ` LIMIT ${params.add(input.limit)}`;
     if (input.offset > 0) sub += ` OFFSET ${params.add(input.offset)}`;
-    parts.push(`"t0".ctid = ANY(ARRAY(${sub}))`);
+    parts.push(`(${keys.join(', ')}) IN (${sub})`);
   }
   const guard = guardSql('t0', input.guard, params);
   if (guard) parts.push(guard);
@@ -104,6 +130,7 @@ export function updateSql(input: {
   limit?: number;
   offset: number;
   returning: Returning;
+  returnColumns?: string[];
   guard?: GuardCondition;
   params: SqlParams;
 }): string {
@@ -117,7 +144,7 @@ export function updateSql(input: {
     .join(', ');
   const payload = params.add(input.payload);
   const from = ` FROM (SELECT * FROM json_populate_recordset(NULL::${qualified(table)}, ${payload}::json) LIMIT 1) AS "_p"`;
-  return `UPDATE ${qualified(table)} AS "t0" SET ${sets}${from}${targetWhere(input)}${returningSql(input.returning, false)}`;
+  return `UPDATE ${qualified(table)} AS "t0" SET ${sets}${from}${targetWhere(input)}${returningSql(input.returning, table, input.returnColumns)}`;
 }
 
 /** DELETE with filters (and limit/order through ctid). */
@@ -129,8 +156,9 @@ export function deleteSql(input: {
   limit?: number;
   offset: number;
   returning: Returning;
+  returnColumns?: string[];
   guard?: GuardCondition;
   params: SqlParams;
 }): string {
-  return `DELETE FROM ${qualified(input.table)} AS "t0"${targetWhere(input)}${returningSql(input.returning, false)}`;
+  return `DELETE FROM ${qualified(input.table)} AS "t0"${targetWhere(input)}${returningSql(input.returning, input.table, input.returnColumns)}`;
 }

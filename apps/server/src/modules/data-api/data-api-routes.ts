@@ -12,6 +12,16 @@ export type DataApiRoutesOptions = {
 const METHODS: PgrestMethod[] = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
 
 /**
+ * Fastify has already percent-decoded the wildcard, and the engine decodes its path again
+ * (`%` escapes and `+`). Decoding twice would let `%2569dentities` reach the engine as
+ * `identities` while every rule in front of it saw `%69dentities`; escaping `%` and `+`
+ * makes the engine's decoding give back exactly the text Fastify matched.
+ */
+function engineEncodedPath(decoded: string): string {
+  return decoded.replace(/%/g, '%25').replace(/\+/g, '%2B');
+}
+
+/**
  * Mounts the PostgREST-compatible engine at /api/db. Bodies are passed through as text so the
  * engine parses JSON and CSV the way PostgREST does, and its responses (status, headers,
  * PostgREST error bodies) go back unchanged.
@@ -44,7 +54,7 @@ export const dataApiRoutes: FastifyPluginAsync<DataApiRoutesOptions> = async (ap
       const response = await dataApi.handle(
         {
           method: request.method as PgrestMethod,
-          path: params['*'],
+          path: engineEncodedPath(params['*']),
           query: queryStart === -1 ? '' : rewriteSearchFilters(rawUrl.slice(queryStart + 1)),
           headers,
           ...(typeof request.body === 'string' && request.body.length > 0 ? { body: request.body } : {}),

@@ -10,10 +10,13 @@ import {
 } from '@lookout/contracts';
 import {
   createPgrest,
+  parseQueryParams,
+  parseRoute,
   type PgrestEngine,
   type PgrestOptions,
   type PgrestRequest,
   type PgrestResponse,
+  type Route,
 } from '@lookout/pgrest';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -68,12 +71,7 @@ export async function createDataApiService({
       const lookupName = access.kind === 'function' ? `rpc/${access.relation}` : access.relation;
       const resource = dataApiResource(lookupName);
       if (!resource) {
-        const kind = access.kind === 'function' ? 'function' : 'table';
-        return {
-          allowed: false,
-          status: 404,
-          message: `Could not find the ${kind} 'public.${access.relation}' in the schema cache`,
-        };
+        return { allowed: false, status: 404, message: unlistedMessage(access.kind, access.relation) };
       }
       const roles = readRoles(caller.claims);
       if (!can(roles, resource, access.action)) {
@@ -111,9 +109,21 @@ export async function createDataApiService({
         logger.error({ err: error }, 'The data API could not read the database schema');
         return unavailable();
       }
+      // The path is read exactly as the engine will read it (percent-decoding, leading and
+      // trailing slash), so no spelling of a name can pass these rules as another relation.
+      const route = routeOf(request.path);
+      // A target off the allow-list answers one fixed 404 before the engine sees it, whether
+      // it exists or not: the engine's own lookup would suggest close names ("Perhaps you
+      // meant the table 'public.identity_credentials'") or describe a function's parameters.
+      if (route?.kind === 'relation' && !dataApiResource(route.name)) {
+        return pgrstError(404, 'PGRST205', unlistedMessage('relation', route.name));
+      }
+      if (route?.kind === 'rpc' && !dataApiResource(`rpc/${route.name}`)) {
+        return pgrstError(404, 'PGRST202', unlistedMessage('function', route.name));
+      }
       // access: a read-only relation refuses writes before any SQL: 403 to callers who may
       // not write its resource at all, 405 to those who may (the change has another path).
-      const relation = request.path.split('/')[0] ?? '';
+      const relation = route?.kind === 'relation' ? route.name : '';
       const isWrite = WRITE_METHODS.has(request.method);
       if (isWrite && readOnly.has(relation)) {
         const resource = dataApiResource(relation)!;
@@ -125,6 +135,10 @@ export async function createDataApiService({
               `Your roles (${roles.join(', ')}) do not allow write on ${resource}, which guards ${relation}.`,
             );
       }
+      if (isWrite && relation === 'people' && can(roles, 'database', 'write')) {
+        const refused = personRemovalRefusal(request);
+        if (refused) return refused;
+      }
       const response = await ready.handle(request, {
         claims: {
           [ROLES_CLAIM]: [...roles],
@@ -132,13 +146,112 @@ export async function createDataApiService({
         },
       });
       if (isWrite && response.status < 400) onRelationWritten?.(relation);
-      return isWrite && response.status === 500 ? readOnlyViewAnswer(response, relation) : response;
+      if (isWrite && response.status === 500) return readOnlyViewAnswer(response, relation);
+      return response.status === 300 || response.status === 400 ? hideUnlistedEmbeds(response) : response;
     },
     reloadSchema: async () => (await getEngine()).reloadSchema(),
     close: async () => {
       if (engine) await (await engine.catch(() => undefined))?.close();
     },
   };
+}
+
+/** The 404 message for a name off the allow-list, the one PostgREST gives a missing table. */
+function unlistedMessage(kind: 'relation' | 'function', name: string): string {
+  return `Could not find the ${kind === 'function' ? 'function' : 'table'} 'public.${name}' in the schema cache`;
+}
+
+/** The engine's reading of a path; undefined for one it refuses (it answers that itself). */
+function routeOf(path: string): Route | undefined {
+  try {
+    return parseRoute(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removing a person, by DELETE or by setting `people.deleted_at`, reaches further than the
+ * people row: `role_assignments` and `team_members` rows go with it (ON DELETE CASCADE, and
+ * migration 5's trigger drops a soft-deleted person's roles). That is a change to roles
+ * (RBAC `rbac`, and the last-admin rule) and to memberships another source owns, which
+ * write on `database` does not grant, so it is refused here (405, as for the read-only
+ * relations) and left to `DELETE /api/people/{id}`. Only JSON bodies are accepted for
+ * people, so the columns a write names can be read here as the engine will read them.
+ */
+function personRemovalRefusal(request: PgrestRequest): PgrestResponse | undefined {
+  const removal = pgrstError(
+    405,
+    'PGRST117',
+    'people rows cannot be removed here (their roles and team memberships would go with them); use DELETE /api/people/{id}.',
+  );
+  if (request.method === 'DELETE') return removal;
+  const contentType = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase();
+  if (contentType !== 'application/json') {
+    return pgrstError(
+      415,
+      'PGRST107',
+      'people accept JSON bodies only, so that the columns a write sets can be checked.',
+    );
+  }
+  const columns = new Set<string>();
+  try {
+    for (const column of parseQueryParams(request.query).columns ?? []) columns.add(column);
+  } catch {
+    return undefined; // the engine answers the bad query string (400) before any SQL
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body ?? '');
+  } catch {
+    return undefined; // the engine answers the bad body (PGRST102) before any SQL
+  }
+  for (const row of Array.isArray(body) ? body : [body]) {
+    if (typeof row === 'object' && row !== null) for (const key of Object.keys(row)) columns.add(key);
+  }
+  return columns.has('deleted_at') ? removal : undefined;
+}
+
+/**
+ * PGRST200 and PGRST201 describe the relationships the engine knows, hidden tables included:
+ * a close-name hint ("Perhaps you meant 'identity_credentials' …") or the candidates of an
+ * ambiguous embed (`people?select=role_assignments(role)` lists role_assignments' foreign
+ * keys). A hint naming a relation off the allow-list is dropped; an ambiguity involving one
+ * answers the 404 an embed of that relation gets once resolved (PGRST205).
+ */
+function hideUnlistedEmbeds(response: PgrestResponse): PgrestResponse {
+  let body: { code?: unknown; hint?: unknown; details?: unknown };
+  try {
+    body = JSON.parse(response.body) as typeof body;
+  } catch {
+    return response;
+  }
+  if (body.code === 'PGRST200' && typeof body.hint === 'string') {
+    const suggested = /^Perhaps you meant '([^']*)' instead of/.exec(body.hint)?.[1];
+    if (suggested !== undefined && !dataApiResource(suggested)) {
+      return { ...response, body: JSON.stringify({ ...body, hint: null }) };
+    }
+    return response;
+  }
+  if (body.code !== 'PGRST201' || !Array.isArray(body.details)) return response;
+  for (const detail of body.details as unknown[]) {
+    const hidden = relationshipTables(detail).find((table) => !dataApiResource(table));
+    if (hidden !== undefined) return pgrstError(404, 'PGRST205', unlistedMessage('relation', hidden));
+  }
+  return response;
+}
+
+/**
+ * The tables a PGRST201 candidate names: `fk using a(x) and b(y)` names tables a and b; a
+ * many-to-many `junction using fk1(x) and fk2(y)` names its junction table.
+ */
+function relationshipTables(detail: unknown): string[] {
+  if (typeof detail !== 'object' || detail === null) return [];
+  const { cardinality, relationship } = detail as { cardinality?: unknown; relationship?: unknown };
+  if (typeof relationship !== 'string') return [];
+  const [head = '', using = ''] = relationship.split(' using ');
+  if (cardinality === 'many-to-many') return [head];
+  return [...using.matchAll(/(?:^|and )([^\s(]+)\(/g)].map((match) => match[1] ?? '');
 }
 
 /**
