@@ -131,20 +131,36 @@ export function buildRelationships(input: {
     }
   }
 
-  // Many-to-many: a junction with two many-to-one keys whose columns all belong to its primary key.
-  const byJunction = new Map<string, ForeignKeyInfo[]>();
+  // Many-to-many: a junction with two many-to-one keys whose columns all belong to its primary
+  // key. As in PostgREST, a view over a junction is a junction too, through the keys it
+  // inherits: its columns that expose both keys' columns must belong to its inferred primary
+  // key. (Both then qualify, and an embed without a hint is ambiguous between them.)
+  const viewKeys = inferViewPrimaryKeys(relations, viewOrigins);
+  const keyOf = (relid: string): string[] => {
+    const own = relations.get(relid)?.primaryKey ?? [];
+    return own.length > 0 ? own : (viewKeys.get(relid) ?? []);
+  };
+  /** A many-to-one key of a junction: the base foreign key and the junction's own columns for it. */
+  type JunctionKey = { fk: ForeignKeyInfo; columns: string[] };
+  const byJunction = new Map<string, JunctionKey[]>();
   for (const { fk, oneToOne } of baseToOne) {
     if (oneToOne) continue;
-    byJunction.set(fk.relid, [...(byJunction.get(fk.relid) ?? []), fk]);
+    for (const endpoint of endpointsFor(fk.relid, fk.columns)) {
+      const keys = byJunction.get(endpoint.relid) ?? [];
+      keys.push({ fk, columns: endpoint.columns });
+      byJunction.set(endpoint.relid, keys);
+    }
   }
-  for (const [junctionId, fks] of byJunction) {
+  for (const [junctionId, keys] of byJunction) {
     const junction = relations.get(junctionId);
     if (!junction || !isExposed(junctionId)) continue;
-    const pk = new Set(junction.primaryKey);
-    for (const fk1 of fks) {
-      for (const fk2 of fks) {
-        if (fk1 === fk2) continue;
-        if (![...fk1.columns, ...fk2.columns].every((column) => pk.has(column))) continue;
+    const pk = new Set(keyOf(junctionId));
+    for (const key1 of keys) {
+      for (const key2 of keys) {
+        if (key1 === key2 || key1.fk === key2.fk) continue;
+        if (![...key1.columns, ...key2.columns].every((column) => pk.has(column))) continue;
+        const fk1 = key1.fk;
+        const fk2 = key2.fk;
         for (const from of endpointsFor(fk1.frelid, fk1.fcolumns)) {
           for (const to of endpointsFor(fk2.frelid, fk2.fcolumns)) {
             if (!isExposed(from.relid) || !isExposed(to.relid)) continue;
@@ -163,11 +179,11 @@ export function buildRelationships(input: {
                   constraint2: fk2.name,
                   sourceColumns: from.columns.map((column, index): [string, string] => [
                     column,
-                    fk1.columns[index] ?? '',
+                    key1.columns[index] ?? '',
                   ]),
                   targetColumns: to.columns.map((column, index): [string, string] => [
                     column,
-                    fk2.columns[index] ?? '',
+                    key2.columns[index] ?? '',
                   ]),
                 },
               },

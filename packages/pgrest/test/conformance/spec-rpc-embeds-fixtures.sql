@@ -249,6 +249,8 @@ CREATE TABLE test.jobs (
 INSERT INTO test.big_projects VALUES (1, 'big project 1'), (2, 'big project 2');
 INSERT INTO test.sites VALUES (1, 'site 1', 1), (2, 'site 2', NULL);
 INSERT INTO test.jobs VALUES (1, 1), (2, 1), (2, 2);
+-- A view over the junction is a junction too (it inherits both keys and the primary key).
+CREATE VIEW test.site_jobs AS SELECT site_id, big_project_id FROM test.jobs WHERE site_id = 2;
 
 -- Each side points at the other (one-to-many and many-to-one between the same pair).
 CREATE TABLE test.agents (id int PRIMARY KEY, name text, department_id int);

@@ -653,13 +653,11 @@ describe('ErrorSpec', () => {
 });
 
 describe('EmbedDisambiguationSpec: ambiguous embeds (300 / PGRST201)', () => {
-  // PostgREST's case also has a view over the junction as a second junction; this engine does
-  // not take views as junctions yet, so the fixture has the table only.
-  it('lists a many-to-one and a many-to-many relationship to the same table', async () => {
+  it('lists a many-to-one and the many-to-many relationships (through a table and a view) to the same table', async () => {
     const body = expectError(await api.get('/sites?select=*,big_projects(*)'), 300, {
       code: 'PGRST201',
       message: "Could not embed because more than one relationship was found for 'sites' and 'big_projects'",
-      hint: "Try changing 'big_projects' to one of the following: 'big_projects!main_project', 'big_projects!jobs'. Find the desired relationship in the 'details' key.",
+      hint: "Try changing 'big_projects' to one of the following: 'big_projects!main_project', 'big_projects!jobs', 'big_projects!site_jobs'. Find the desired relationship in the 'details' key.",
     });
     expect(body.details).toEqual([
       {
@@ -672,6 +670,18 @@ describe('EmbedDisambiguationSpec: ambiguous embeds (300 / PGRST201)', () => {
         relationship: 'jobs using jobs_site_id_fkey(site_id) and jobs_big_project_id_fkey(big_project_id)',
         embedding: 'sites with big_projects',
       },
+      {
+        cardinality: 'many-to-many',
+        relationship: 'site_jobs using jobs_site_id_fkey(site_id) and jobs_big_project_id_fkey(big_project_id)',
+        embedding: 'sites with big_projects',
+      },
+    ]);
+  });
+
+  it('embeds through a view over the junction when it is named', async () => {
+    expect(expectRows(await api.get('/sites?select=site_id,big_projects!site_jobs(name)&order=site_id'))).toEqual([
+      { site_id: 1, big_projects: [] },
+      { site_id: 2, big_projects: [{ name: 'big project 1' }, { name: 'big project 2' }] },
     ]);
   });
 
