@@ -16,7 +16,7 @@ import { encodeComponent } from '../parser/query-string.js';
 import { parseQueryParams } from '../parser/query-params.js';
 import type { QueryParams } from '../parser/ast.js';
 import type { PlanCondition, PlanOrder, ReadNode } from '../plan/plan-types.js';
-import { buildReadPlan, resolveTargetConditions } from '../plan/read-plan.js';
+import { buildReadPlan, resolveTargetConditions, type EmbedTarget } from '../plan/read-plan.js';
 import { undefinedColumn } from '../plan/resolve-errors.js';
 import type { Column, Table } from '../schema/schema-types.js';
 import { conditionSql } from '../sql/condition-sql.js';
@@ -138,8 +138,9 @@ function mutationTarget(
   table: Table,
   source: Parameters<typeof resolveTargetConditions>[0],
   params: QueryParams,
+  authorizeEmbed: Parameters<typeof resolveTargetConditions>[2],
 ): { conditions: PlanCondition[]; order: PlanOrder[] } {
-  const resolved = resolveTargetConditions(source, withoutCtidOrder(table, params));
+  const resolved = resolveTargetConditions(source, withoutCtidOrder(table, params), authorizeEmbed);
   const rootOrder = params.order.find((entry) => entry.path.length === 0);
   if (!rootOrder?.terms.some((term) => isCtidTerm(table, term))) return resolved;
   const others = [...resolved.order];
@@ -227,31 +228,33 @@ export async function handleMutation(
     requestName: table.name,
     computed: table.computedFields,
   };
+  // Embeds of the response and functions of computed fields are read, whatever the write.
+  const readAccess = (target: EmbedTarget): void =>
+    authorize(
+      state,
+      {
+        relation: target.name,
+        schema: target.schema,
+        kind: target.kind,
+        action: 'read',
+        method: ctx.method,
+        embedded: true,
+      },
+      caller,
+    );
   const root = buildReadPlan(
     {
       cache,
       schema: ctx.schema,
       maxEmbeds: state.limits.maxEmbeds,
       aggregates: state.options.aggregates ?? false,
-      authorizeEmbed: (target) =>
-        authorize(
-          state,
-          {
-            relation: target.name,
-            schema: target.schema,
-            kind: target.kind,
-            action: 'read',
-            method: ctx.method,
-            embedded: true,
-          },
-          caller,
-        ),
+      authorizeEmbed: readAccess,
     },
     source,
     withoutCtidOrder(table, params),
     'mutate',
   );
-  const target = mutationTarget(table, source, params);
+  const target = mutationTarget(table, source, params, readAccess);
   // A limited PATCH/DELETE needs an order to pick its rows by (PostgREST: PGRST109).
   const limited = (method === 'PATCH' || method === 'DELETE') && (range.limit !== undefined || range.offset > 0);
   if (limited && !target.order.some((term) => !term.child)) throw limitWithoutOrder();

@@ -236,7 +236,46 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
     };
     restrict(rootNode);
   }
+  authorizeComputedFields(ctx.authorizeEmbed, planNodes(rootNode), []);
   return rootNode;
+}
+
+function planNodes(node: ReadNode): ReadNode[] {
+  return [node, ...node.children.flatMap(planNodes)];
+}
+
+/**
+ * A computed field runs its function on every row, so using one (in select, a filter or an
+ * order) is authorized like the function of a computed relationship: once per function.
+ */
+function authorizeComputedFields(
+  authorizeEmbed: PlanContext['authorizeEmbed'],
+  nodes: readonly ReadNode[],
+  conditions: readonly PlanCondition[],
+  orders: readonly PlanOrder[] = [],
+): void {
+  if (!authorizeEmbed) return;
+  const seen = new Set<string>();
+  const visit = (ref: ColumnRef | null | undefined): void => {
+    const routine = ref?.computed;
+    if (!routine) return;
+    const key = `${routine.schema}.${routine.name}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    authorizeEmbed({ schema: routine.schema, name: routine.name, kind: 'function' });
+  };
+  const visitCondition = (condition: PlanCondition): void => {
+    if (condition.type === 'filter') visit(condition.ref);
+    else if (condition.type === 'logic') condition.children.forEach(visitCondition);
+  };
+  for (const node of nodes) {
+    node.select.forEach((item) => visit(item.ref));
+    node.where.forEach(visitCondition);
+    node.order.forEach((term) => visit(term.ref));
+    node.exposedOrders.forEach(visit);
+  }
+  conditions.forEach(visitCondition);
+  orders.forEach((term) => visit(term.ref));
 }
 
 type FieldItem = Extract<SelectItem, { type: 'field' }>;
@@ -388,6 +427,7 @@ function resolveOrder(node: ReadNode, term: OrderTerm): PlanOrder {
 export function resolveTargetConditions(
   target: RootSource,
   params: QueryParams,
+  authorizeEmbed?: PlanContext['authorizeEmbed'],
 ): { conditions: PlanCondition[]; order: PlanOrder[] } {
   const node = newNode({ ...target, depth: 0 }, { tables: 0, laterals: 0, embeds: 0 });
   const conditions: PlanCondition[] = [];
@@ -399,5 +439,6 @@ export function resolveTargetConditions(
   }
   const rootOrder = params.order.find((entry) => entry.path.length === 0);
   const order = rootOrder ? rootOrder.terms.map((term) => resolveOrder(node, term)) : [];
+  authorizeComputedFields(authorizeEmbed, [], conditions, order);
   return { conditions, order };
 }

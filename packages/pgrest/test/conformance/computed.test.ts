@@ -184,6 +184,56 @@ describe('computed relationships', () => {
     }
   });
 
+  it("ask the authorize hook about a computed field's function wherever it is used (the engine's own hook)", async () => {
+    const seen = new Set<string>();
+    const guarded = await startVariant(api, {
+      authorize: (access) => {
+        seen.add(`${access.kind}:${access.relation}:${access.action}`);
+        return access.kind === 'function'
+          ? { allowed: false, status: 404, message: `Could not find the function 'test.${access.relation}'` }
+          : { allowed: true };
+      },
+    });
+    try {
+      for (const path of [
+        '/books?select=id,title_upper',
+        '/books?select=id&title_upper=eq.DUNE',
+        '/books?select=id&or=(title_upper.eq.DUNE,id.eq.1)',
+        '/books?select=id&order=title_upper',
+        '/authors?select=name,books(title_upper)',
+      ]) {
+        expectError(await guarded.request('GET', path), 404, { code: 'PGRST202' });
+      }
+      // The rows a PATCH changes, picked by the function, are read through it too.
+      const patch = await guarded.request('PATCH', '/books?title_upper=eq.DUNE', { body: { pages: 1 } });
+      expectError(patch, 404, { code: 'PGRST202' });
+      expect(seen).toContain('function:title_upper:read');
+      // Without the computed field the same hook lets the read through.
+      expect(expectRows(await guarded.request('GET', '/books?select=id&id=eq.1'))).toEqual([{ id: 1 }]);
+    } finally {
+      await guarded.close();
+    }
+    expect(expectRows(await api.get('/books?select=title_upper&id=eq.1'))).toHaveLength(1);
+  });
+
+  it('ask again when the same read is served from the plan cache', async () => {
+    let refuse = false;
+    const guarded = await startVariant(api, {
+      authorize: (access) =>
+        refuse && access.kind === 'function'
+          ? { allowed: false, status: 403, message: `No ${access.relation} for you` }
+          : { allowed: true },
+    });
+    try {
+      const path = '/books?select=id,title_upper&id=eq.1';
+      expect(expectRows(await guarded.request('GET', path))).toEqual([{ id: 1, title_upper: expect.any(String) }]);
+      refuse = true;
+      expectError(await guarded.request('GET', path), 403, { code: '42501', message: 'No title_upper for you' });
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('are 400 / PGRST200 under a relation the function does not take', async () => {
     expectError(await api.get('/designers?select=name,computed_designers(name)'), 400, { code: 'PGRST200' });
   });
