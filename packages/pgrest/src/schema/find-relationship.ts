@@ -82,6 +82,55 @@ export function describeRelationship(relationship: Relationship): Record<string,
   };
 }
 
+/** Rank of a cardinality in PostgREST's ordering of relationships (its derived `Ord`). */
+const CARDINALITY_RANK = { o2m: 0, m2o: 1, o2o: 2, m2m: 3, computed: 4 } as const;
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Lexicographic order of lists of column pairs, pair by pair. */
+function comparePairs(a: readonly [string, string][], b: readonly [string, string][]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [a0, a1] = a[i] ?? ['', ''];
+    const [b0, b1] = b[i] ?? ['', ''];
+    const order = compareText(a0, b0) || compareText(a1, b1);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * The order PostgREST lists ambiguous candidates in: its schema cache keeps each relation's
+ * relationships sorted — self references last, then one-to-many, many-to-one, one-to-one,
+ * many-to-many, then by constraint (or junction) name and columns.
+ */
+export function compareRelationships(a: Relationship, b: Relationship): number {
+  if (a.isSelf !== b.isSelf) return a.isSelf ? 1 : -1;
+  const x = a.cardinality;
+  const y = b.cardinality;
+  if (x.kind !== y.kind) return CARDINALITY_RANK[x.kind] - CARDINALITY_RANK[y.kind];
+  if (x.kind === 'm2m' && y.kind === 'm2m') {
+    const j = x.junction;
+    const k = y.junction;
+    return (
+      compareText(j.table.schema, k.table.schema) ||
+      compareText(j.table.name, k.table.name) ||
+      compareText(j.constraint1, k.constraint1) ||
+      compareText(j.constraint2, k.constraint2) ||
+      comparePairs(j.sourceColumns, k.sourceColumns) ||
+      comparePairs(j.targetColumns, k.targetColumns)
+    );
+  }
+  if (x.kind === 'computed' && y.kind === 'computed') {
+    return compareText(x.function.schema, y.function.schema) || compareText(x.function.name, y.function.name);
+  }
+  if ('constraint' in x && 'constraint' in y) {
+    return compareText(x.constraint, y.constraint) || comparePairs(x.columns, y.columns);
+  }
+  return 0;
+}
+
 function hintFor(relationship: Relationship): string {
   const card = relationship.cardinality;
   const name =
@@ -124,11 +173,12 @@ export function findRelationship(
     }
     throw noRelationship(origin, target, hint, schema, suggestion);
   }
+  const ordered = [...matches].sort(compareRelationships);
   throw ambiguousRelationship(
     origin,
     target,
-    matches.map(describeRelationship),
-    `Try changing '${target}' to one of the following: ${matches.map(hintFor).join(', ')}. Find the desired relationship in the 'details' key.`,
+    ordered.map(describeRelationship),
+    `Try changing '${target}' to one of the following: ${ordered.map(hintFor).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }
 
