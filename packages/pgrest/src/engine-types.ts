@@ -25,6 +25,11 @@ export type PgrestResponse = {
   headers: Record<string, string>;
   /** Response body; empty string for 204/HEAD. */
   body: string;
+  /**
+   * The body's bytes when it is binary (a media type handler over `bytea`); `body` then holds
+   * the same bytes read as latin1. Hosts write these bytes when present.
+   */
+  bodyBytes?: Uint8Array;
 };
 
 /** Who is asking, once the caller's credentials were checked. */
@@ -74,6 +79,11 @@ export type PgrestOptions = {
   preRequest?: string;
   /** Hard cap on rows a read returns (PostgREST `db-max-rows`). */
   maxRows?: number;
+  /**
+   * Schemas searched after the request's schema, for the operators, types and functions of
+   * extensions installed elsewhere (PostgREST `db-extra-search-path`). Default `['public']`.
+   */
+  extraSearchPath?: string[];
   /**
    * Allow aggregate functions in `select` (`count()`, `amount.sum()`, …; PostgREST
    * `db-aggregates-enabled`). Default false, as in PostgREST: a request using one is

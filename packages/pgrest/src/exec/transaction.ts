@@ -104,8 +104,17 @@ function unprepared(exec: Executor, statements: readonly Statement[]): readonly 
   return exec.prepare ? statements : statements.map((statement) => ({ ...statement, prepare: false }));
 }
 
-function endStatement(commit: boolean, prepare: boolean): Statement {
-  return { text: commit ? 'COMMIT' : 'ROLLBACK', prepare, discard: true };
+/**
+ * The statements ending a transaction. Before a ROLLBACK, deferred constraints are checked
+ * (SET CONSTRAINTS ALL IMMEDIATE), as PostgREST does, so that a request answers the same
+ * constraint violation whether its transaction ends in a commit or a rollback.
+ */
+function endStatements(commit: boolean, prepare: boolean): Statement[] {
+  if (commit) return [{ text: 'COMMIT', prepare, discard: true }];
+  return [
+    { text: 'SET CONSTRAINTS ALL IMMEDIATE', prepare, discard: true },
+    { text: 'ROLLBACK', prepare, discard: true },
+  ];
 }
 
 /** Rolls back after a failure; a connection that cannot even do that is not reused. */
@@ -155,7 +164,7 @@ async function transactionBatch(
 ): Promise<TextRow[][]> {
   const opening = openingStatements(settings, exec.prepare, commit);
   const work = unprepared(exec, statements);
-  const batch = commit ? [...opening, ...work] : [...opening, ...work, endStatement(false, exec.prepare)];
+  const batch = commit ? [...opening, ...work] : [...opening, ...work, ...endStatements(false, exec.prepare)];
   const client = await exec.pool.connect();
   let broken: Error | undefined;
   try {
@@ -209,7 +218,7 @@ async function transaction<T>(
   try {
     const { value, commit } = await work(tx);
     // Work that sent nothing still opens the transaction: the pre-request function may refuse.
-    await run([endStatement(commit, exec.prepare)]);
+    await run(endStatements(commit, exec.prepare));
     return value;
   } catch (error) {
     if (opened) broken = await rollback(client);

@@ -63,7 +63,8 @@ export function transactionSettings(
     headers: ctx.request.headers,
     statementTimeoutMs: state.options.statementTimeoutMs ?? 30_000,
     ...(state.options.preRequest !== undefined ? { preRequest: state.options.preRequest } : {}),
-    searchPath: ctx.schema === 'public' ? ['public'] : [ctx.schema, 'public'],
+    // The request's schema, then db-extra-search-path, each schema once.
+    searchPath: [...new Set([ctx.schema, ...(state.options.extraSearchPath ?? ['public'])])],
     ...(ctx.prefs.timezone !== undefined ? { timezone: ctx.prefs.timezone } : {}),
   };
 }

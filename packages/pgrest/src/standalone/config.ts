@@ -10,6 +10,8 @@ export type StandaloneConfig = {
   /** libpq connection URI; undefined means "postgresql://", i.e. everything from PG* variables. */
   dbUri: string | undefined;
   dbSchemas: string[];
+  /** Schemas searched after the request's one (PostgREST `db-extra-search-path`, default public). */
+  dbExtraSearchPath: string[];
   dbAnonRole: string | undefined;
   dbPreRequest: string | undefined;
   dbTxEnd: NonNullable<PgrestOptions['txEnd']>;
@@ -50,6 +52,7 @@ type RawValue = { value: string | number | boolean; source: string };
 const KEYS = [
   'db-uri',
   'db-schemas',
+  'db-extra-search-path',
   'db-anon-role',
   'db-pre-request',
   'db-tx-end',
@@ -81,7 +84,6 @@ const KNOWN_UNSUPPORTED = new Set([
   'db-channel',
   'db-channel-enabled',
   'db-config',
-  'db-extra-search-path',
   'db-hoisted-tx-settings',
   'db-plan-enabled',
   'db-pool-acquisition-timeout',
@@ -269,6 +271,11 @@ export function resolveConfig(
     config: {
       dbUri: dbUri === 'postgresql://' || dbUri === 'postgres://' ? undefined : dbUri,
       dbSchemas: schemas,
+      // Like PostgREST, an empty value (only possible in the file) means no extra schema at all.
+      dbExtraSearchPath: (text('db-extra-search-path') ?? 'public')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
       dbAnonRole: text('db-anon-role'),
       dbPreRequest: text('db-pre-request'),
       dbTxEnd: txEnd as StandaloneConfig['dbTxEnd'],

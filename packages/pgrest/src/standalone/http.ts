@@ -38,6 +38,12 @@ export function toPgrestRequest(req: IncomingMessage, body: string): PgrestReque
 }
 
 const CORS_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
+/**
+ * What a preflight answers: wai-cors, which PostgREST uses, adds the CORS "simple" methods
+ * (GET, HEAD, POST) to the configured ones and the simple request headers to the requested ones.
+ */
+const PREFLIGHT_METHODS = `${CORS_METHODS}, HEAD`;
+const SIMPLE_REQUEST_HEADERS = ['Accept', 'Accept-Language', 'Content-Language'];
 const CORS_EXPOSED =
   'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit';
 const CORS_MAX_AGE = String(60 * 60 * 24);
@@ -57,19 +63,21 @@ export function applyCors(
   if (
     method === 'OPTIONS' &&
     requestedMethod !== undefined &&
-    CORS_METHODS.split(', ').includes(requestedMethod.trim())
+    PREFLIGHT_METHODS.split(', ').includes(requestedMethod.trim())
   ) {
-    const requested = (headers['access-control-request-headers'] ?? '')
-      .split(',')
-      .map((h) => h.trim())
-      .filter((h) => h !== '');
+    const allowed = ['Authorization'];
+    const requested = (headers['access-control-request-headers'] ?? '').split(',').map((h) => h.trim());
+    // Header names compare case-insensitively; each is listed once, in the order wai-cors uses.
+    for (const name of [...requested, ...SIMPLE_REQUEST_HEADERS]) {
+      if (name !== '' && !allowed.some((a) => a.toLowerCase() === name.toLowerCase())) allowed.push(name);
+    }
     return {
       preflight: {
         status: 200,
         headers: {
           'Access-Control-Allow-Origin': '*',
-          'Access-Control-Allow-Methods': CORS_METHODS,
-          'Access-Control-Allow-Headers': ['Authorization', ...requested].join(', '),
+          'Access-Control-Allow-Methods': PREFLIGHT_METHODS,
+          'Access-Control-Allow-Headers': allowed.join(', '),
           'Access-Control-Max-Age': CORS_MAX_AGE,
         },
         body: '',

@@ -42,6 +42,7 @@ export function engineOptions(config: StandaloneConfig, pool: pg.Pool): PgrestOp
   return {
     pool,
     schemas: config.dbSchemas,
+    extraSearchPath: config.dbExtraSearchPath,
     txEnd: config.dbTxEnd,
     preparedStatements: config.dbPreparedStatements,
     ...(config.dbAnonRole !== undefined ? { anonRole: config.dbAnonRole } : {}),

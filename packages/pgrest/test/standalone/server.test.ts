@@ -194,8 +194,10 @@ describe('CORS (PostgREST defaults, no server-cors-allowed-origins)', () => {
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['access-control-allow-methods']).toBe('GET, POST, PATCH, PUT, DELETE, OPTIONS');
-    expect(res.headers['access-control-allow-headers']).toBe('Authorization, content-type, prefer');
+    expect(res.headers['access-control-allow-methods']).toBe('GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD');
+    expect(res.headers['access-control-allow-headers']).toBe(
+      'Authorization, content-type, prefer, Accept, Accept-Language, Content-Language',
+    );
     expect(res.headers['access-control-max-age']).toBe('86400');
   });
 
