@@ -10,7 +10,7 @@
 // (engine first on even iterations, SQL first on odd ones) so drift and caching hit both
 // equally. Results go to stdout and to bench/results/pgrest.json.
 //
-// Environment: BENCH_DATABASE_URL, BENCH_ITERATIONS (default 300), BENCH_WARMUP (default 50),
+// Environment: BENCH_DATABASE_URL, BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500),
 // BENCH_ROWS (default 1000000).
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -25,8 +25,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const engineEntry = path.join(root, 'packages/pgrest/dist/index.js');
 const resultsFile = path.join(root, 'bench/results/pgrest.json');
 
-const ITERATIONS = positiveIntEnv('BENCH_ITERATIONS', 300);
-const WARMUP = positiveIntEnv('BENCH_WARMUP', 50);
+const ITERATIONS = positiveIntEnv('BENCH_ITERATIONS', 1000);
+const WARMUP = positiveIntEnv('BENCH_WARMUP', 500);
 const ROWS = positiveIntEnv('BENCH_ROWS', 1_000_000);
 
 /** @returns {Promise<number>} */
