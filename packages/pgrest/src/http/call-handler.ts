@@ -14,7 +14,8 @@ import { authorize, shouldCommit, transactionSettings, type EngineState } from '
 import { parsePayload } from './payload.js';
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
-import { negotiateBody, rangeErrorResponse, rangeStatus } from './response.js';
+import { decodeHandlerBody, isDefaultSelect, negotiateMedia } from './media-handlers.js';
+import { rangeErrorResponse, rangeStatus } from './response.js';
 import { applyResponseGucs } from './response-gucs.js';
 
 /**
@@ -171,13 +172,22 @@ export async function handleCall(
     scalar ? { ...params, select: [{ type: 'field', field: { name: '*', jsonPath: [] } }] } : params,
     'call',
   );
-  const { format, contentType } = negotiateBody(ctx.accept, !scalar);
+  // Handlers of the relation a function returns apply to its rows; a scalar function's own
+  // media type domain is registered under the function.
+  const { format, contentType, custom } = negotiateMedia(ctx.accept, cache, {
+    identifier: routine.returns.kind === 'composite' && routine.returns.relation ? routine.returns.relation : routine,
+    defaultSelect: isDefaultSelect(params.select),
+    ...(scalar ? { scalarColumn: routine.name } : {}),
+    allowCsv: !scalar,
+  });
   // PostgREST's order once the call is planned: 406, then PGRST122, then PGRST128.
   checkPreferences(ctx.prefs);
   if (ctx.prefs.maxAffected !== undefined && ctx.prefs.handling === 'strict' && !setOf) throw maxAffectedRpcViolation();
   const column = quoteIdent(routine.name);
   let bodyOverride: string | undefined;
-  if (scalar) {
+  if (custom) {
+    bodyOverride = ctx.method === 'HEAD' ? `''` : custom.sql;
+  } else if (scalar) {
     bodyOverride = setOf
       ? `coalesce(json_agg("_r".${column}), '[]'::json)::text`
       : `coalesce((json_agg("_r".${column})->0)::text, 'null')`;
@@ -227,5 +237,7 @@ export async function handleCall(
   const final = applyResponseGucs(ranged.status, headers, result.gucHeaders, result.gucStatus);
   if (ctx.method === 'HEAD') return { status: final.status, headers: final.headers, body: '' };
   if (ranged.error) return rangeErrorResponse(ranged.error, final);
+  if (custom)
+    return { status: final.status, headers: final.headers, ...decodeHandlerBody(result.body, custom.decoding) };
   return { status: final.status, headers: final.headers, body: result.body };
 }

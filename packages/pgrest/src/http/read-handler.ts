@@ -12,7 +12,8 @@ import { authorize, shouldCommit, transactionSettings, type EngineState } from '
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
 import { Lru } from './lru.js';
-import { errorResponse, negotiateBody, rangeErrorResponse, rangeStatus } from './response.js';
+import { decodeHandlerBody, isDefaultSelect, negotiateMedia, type NegotiatedBody } from './media-handlers.js';
+import { errorResponse, rangeErrorResponse, rangeStatus } from './response.js';
 import { applyResponseGucs } from './response-gucs.js';
 import { findTable } from './table-lookup.js';
 
@@ -25,6 +26,8 @@ type PreparedRead = {
   canonical: string;
   format: BodyFormat;
   contentType: string;
+  /** A media type handler builds the body. */
+  custom?: NegotiatedBody['custom'];
   select: SelectStatements;
 };
 
@@ -97,15 +100,30 @@ function prepareRead(
     params,
     'read',
   );
-  const { format, contentType } = negotiateBody(ctx.accept);
+  const { format, contentType, custom } = negotiateMedia(ctx.accept, cache, {
+    identifier: table,
+    defaultSelect: isDefaultSelect(params.select),
+    allowCsv: true,
+  });
   const select = selectStatements({
     root,
     fromSql: qualified(table),
     format,
+    // HEAD has no body to build (PostgREST runs no handler for it).
+    ...(custom && ctx.method !== 'HEAD' ? { bodyOverride: custom.sql } : {}),
     ...(ctx.prefs.count !== undefined ? { count: ctx.prefs.count } : {}),
     ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
   });
-  return { table, embedded, offset: root.offset, canonical: params.canonical, format, contentType, select };
+  return {
+    table,
+    embedded,
+    offset: root.offset,
+    canonical: params.canonical,
+    format,
+    contentType,
+    ...(custom ? { custom } : {}),
+    select,
+  };
 }
 
 /**
@@ -151,7 +169,7 @@ export async function handleRead(
   caller: PgrestCaller | undefined,
 ): Promise<PgrestResponse> {
   if (ctx.route.kind !== 'relation') throw new Error('handleRead needs a relation route');
-  const { table, offset, canonical, format, contentType, select } = readFor(state, ctx, caller, ctx.route.name);
+  const { table, offset, canonical, format, contentType, custom, select } = readFor(state, ctx, caller, ctx.route.name);
   checkPreferences(ctx.prefs);
   // Nothing read decides the transaction's end: the whole request is one round trip.
   const result = select.result(
@@ -177,5 +195,8 @@ export async function handleRead(
   const final = applyResponseGucs(ranged.status, headers, result.gucHeaders, result.gucStatus);
   // A 416 keeps the read's headers (PostgREST answers it like the read, with an error body).
   if (ranged.error) return rangeErrorResponse(ranged.error, final);
-  return { status: final.status, headers: final.headers, body: ctx.method === 'HEAD' ? '' : result.body };
+  if (ctx.method === 'HEAD') return { status: final.status, headers: final.headers, body: '' };
+  if (custom)
+    return { status: final.status, headers: final.headers, ...decodeHandlerBody(result.body, custom.decoding) };
+  return { status: final.status, headers: final.headers, body: result.body };
 }

@@ -2,7 +2,6 @@
 export type Preferences = {
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   return?: 'representation' | 'minimal' | 'headers-only';
-  params?: 'single-object';
   count?: 'exact' | 'planned' | 'estimated';
   tx?: 'commit' | 'rollback';
   missing?: 'default' | 'null';
@@ -19,7 +18,6 @@ const KNOWN: Record<string, [keyof Preferences, string]> = {
   'return=representation': ['return', 'representation'],
   'return=minimal': ['return', 'minimal'],
   'return=headers-only': ['return', 'headers-only'],
-  'params=single-object': ['params', 'single-object'],
   'count=exact': ['count', 'exact'],
   'count=planned': ['count', 'planned'],
   'count=estimated': ['count', 'estimated'],
@@ -84,7 +82,6 @@ export function preferenceApplied(
     'resolution',
     'missing',
     'return',
-    'params',
     'count',
     'tx',
     'handling',

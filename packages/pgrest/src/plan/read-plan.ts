@@ -212,7 +212,10 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
     for (const item of pendingSelects.get(node) ?? []) {
       if (item.type !== 'field') continue;
       const select = resolveSelect(ctx.cache, node, item);
-      if (select === 'star') node.star = true;
+      // As PostgREST does, `*` is spelled out (in place) when a column has a JSON
+      // representation, so that its values can be formatted.
+      if (select === 'star' && hasJsonRepresentation(node.columns)) node.select.push(...starSelects(node));
+      else if (select === 'star') node.star = true;
       else node.select.push(select);
     }
     // A spread lifts named columns into the parent, so `*` is spelled out.
@@ -326,13 +329,19 @@ function resolveSelect(cache: SchemaCache, node: ReadNode, item: FieldItem): Pla
   return select;
 }
 
+/** The relation's columns, as `*` selects them. */
+function starSelects(node: ReadNode): PlanSelect[] {
+  return [...node.columns.values()].map((column) => ({ ref: { column, jsonPath: [] }, outputName: column.name }));
+}
+
+function hasJsonRepresentation(columns: Map<string, Column>): boolean {
+  for (const column of columns.values()) if (column.representation?.toJson) return true;
+  return false;
+}
+
 /** Replaces `*` by the relation's columns, ahead of the named selects. */
 function expandStar(node: ReadNode): void {
-  const expanded: PlanSelect[] = [...node.columns.values()].map((column) => ({
-    ref: { column, jsonPath: [] },
-    outputName: column.name,
-  }));
-  node.select = [...expanded, ...node.select];
+  node.select = [...starSelects(node), ...node.select];
   node.star = false;
 }
 

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import {
   COLUMNS_SQL,
   CONSTRAINTS_SQL,
+  MEDIA_HANDLERS_SQL,
   RELATIONS_SQL,
   ROUTINES_SQL,
   TIMEZONES_SQL,
@@ -13,9 +14,12 @@ import { addComputedRelationships, type ComputedRelationshipCandidate } from './
 import { viewColumnOrigins } from './node-tree.js';
 import { buildRelationships, inferViewPrimaryKeys, type ForeignKeyInfo, type RelationInfo } from './relationships.js';
 import {
+  mediaHandlerKey,
   qualifiedKey,
+  type MediaHandler,
   type Column,
   type QualifiedName,
+  type Representation,
   type Routine,
   type RoutineParam,
   type SchemaCache,
@@ -41,6 +45,8 @@ type ColumnRow = {
   nullable: boolean;
   default_expr: string | null;
   generated: boolean;
+  /** Parsed by pg from json: `{ toJson?: {schema, name}, ... }`, null for most columns. */
+  representation: Representation | null;
 };
 type ConstraintRow = {
   name: string;
@@ -66,6 +72,38 @@ type RoutineRow = {
   arg_relid: string | null;
   args: { name: string; type: string; mode: string }[];
 };
+
+type MediaHandlerRow = {
+  kind: 'aggregate' | 'function';
+  handler_schema: string | null;
+  handler_name: string | null;
+  target_schema: string | null;
+  target_name: string | null;
+  media_type: string;
+  base_type: string;
+};
+
+/** Media type handlers by relation (or function) and media type. */
+function mediaHandlerMap(rows: MediaHandlerRow[]): Map<string, MediaHandler> {
+  const handlers = new Map<string, MediaHandler>();
+  for (const row of rows) {
+    const target =
+      row.target_schema !== null && row.target_name !== null
+        ? { schema: row.target_schema, name: row.target_name }
+        : undefined;
+    const handler: MediaHandler = {
+      kind: row.kind,
+      ...(row.handler_schema !== null && row.handler_name !== null
+        ? { aggregate: { schema: row.handler_schema, name: row.handler_name } }
+        : {}),
+      ...(target ? { target } : {}),
+      mediaType: row.media_type,
+      baseType: row.base_type,
+    };
+    handlers.set(mediaHandlerKey(target, row.media_type), handler);
+  }
+  return handlers;
+}
 
 const KINDS: Record<string, Table['kind']> = {
   r: 'table',
@@ -110,6 +148,7 @@ export async function buildSchemaCache(db: Queryable, schemas: string[]): Promis
   const routines = await db.query<RoutineRow>(ROUTINES_SQL, [schemas]);
   const types = await db.query<{ name: string; schema: string }>(TYPES_SQL, [schemas]);
   const timezones = await db.query<{ name: string }>(TIMEZONES_SQL);
+  const mediaRows = await db.query<MediaHandlerRow>(MEDIA_HANDLERS_SQL, [schemas]);
 
   const columnsByRel = new Map<string, Column[]>();
   for (const row of columns.rows) {
@@ -122,6 +161,7 @@ export async function buildSchemaCache(db: Queryable, schemas: string[]): Promis
       default: row.default_expr,
       position: row.position,
       generated: row.generated,
+      ...(row.representation ? { representation: row.representation } : {}),
     });
     columnsByRel.set(row.relid, list);
   }
@@ -242,6 +282,7 @@ export async function buildSchemaCache(db: Queryable, schemas: string[]): Promis
     routines: routineMap,
     types: typeMap,
     timezones: new Set(timezones.rows.map((row) => row.name)),
+    mediaHandlers: mediaHandlerMap(mediaRows.rows),
   };
 }
 

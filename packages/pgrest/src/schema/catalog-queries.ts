@@ -27,13 +27,31 @@ SELECT a.attrelid::int8 AS relid, a.attname AS name, a.attnum AS position,
     WHEN d.adbin IS NULL AND t.typtype = 'd' THEN pg_get_expr(t.typdefaultbin, 0)
     ELSE pg_get_expr(d.adbin, d.adrelid)
   END AS default_expr,
-  a.attgenerated <> '' AS generated
+  a.attgenerated <> '' AS generated,
+  rep.representation
 FROM pg_attribute a
 JOIN pg_class c ON c.oid = a.attrelid
 JOIN pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_type t ON t.oid = a.atttypid
 LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype
 LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+-- Data representations of a domain column, as PostgREST selects them: implicit casts through
+-- a function the loading role may execute, from the domain to json, or from json or text to
+-- the domain. Read here, with the columns, so they cost no query of their own.
+LEFT JOIN LATERAL (
+  SELECT json_object_agg(r.direction, json_build_object('schema', fn.nspname, 'name', p.proname)) AS representation
+  FROM (
+    SELECT k.castfunc,
+      CASE WHEN k.castsource = t.oid THEN 'toJson' WHEN k.castsource = 'json'::regtype THEN 'fromJson' ELSE 'fromText' END AS direction
+    FROM pg_cast k
+    WHERE t.typtype = 'd' AND k.castcontext = 'i' AND k.castmethod = 'f'
+      AND ((k.castsource = t.oid AND k.casttarget = 'json'::regtype)
+        OR (k.casttarget = t.oid AND k.castsource IN ('json'::regtype, 'text'::regtype)))
+      AND has_function_privilege(k.castfunc, 'execute')
+  ) r
+  JOIN pg_proc p ON p.oid = r.castfunc
+  JOIN pg_namespace fn ON fn.oid = p.pronamespace
+) rep ON TRUE
 WHERE c.relkind IN ('r','v','m','f','p') AND a.attnum > 0 AND NOT a.attisdropped
   AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')
 ORDER BY a.attrelid, a.attnum`;
@@ -110,3 +128,34 @@ WHERE (n.nspname = 'pg_catalog' OR n.nspname = ANY($1::text[]))
 
 /** Time zone names for `Prefer: timezone=`. */
 export const TIMEZONES_SQL = `SELECT name FROM pg_timezone_names`;
+
+/**
+ * Media type handlers: domains named like a media type (`"text/csv"`, `"*\/*"`) returned by
+ * an aggregate of one argument over a relation's row type or `anyelement` (a handler for
+ * reads of that relation, or of any), or by a function that does not return a set (the media
+ * type that function answers with). Read once per schema load, as PostgREST's schema cache does.
+ */
+export const MEDIA_HANDLERS_SQL = `
+WITH media AS (
+  SELECT t.oid, lower(t.typname) AS media_type, b.typname AS base_type
+  FROM pg_type t
+  JOIN pg_type b ON b.oid = t.typbasetype
+  WHERE t.typtype = 'd' AND (t.typname ~* '^[A-Za-z0-9.-]+/[A-Za-z0-9.+-]+$' OR t.typname = '*/*')
+)
+SELECT 'aggregate' AS kind, pn.nspname AS handler_schema, p.proname AS handler_name,
+  CASE WHEN at.oid = 'anyelement'::regtype THEN NULL ELSE an.nspname END AS target_schema,
+  CASE WHEN at.oid = 'anyelement'::regtype THEN NULL ELSE c.relname END AS target_name,
+  m.media_type, m.base_type
+FROM media m
+JOIN pg_proc p ON p.prorettype = m.oid AND p.prokind = 'a' AND p.pronargs = 1
+JOIN pg_namespace pn ON pn.oid = p.pronamespace
+JOIN pg_type at ON at.oid = p.proargtypes[0]
+JOIN pg_namespace an ON an.oid = at.typnamespace
+LEFT JOIN pg_class c ON c.oid = at.typrelid AND c.relkind IN ('r','v','m','f','p')
+WHERE pn.nspname = ANY($1::text[]) AND (at.oid = 'anyelement'::regtype OR c.oid IS NOT NULL)
+UNION ALL
+SELECT 'function', NULL, NULL, pn.nspname, p.proname, m.media_type, m.base_type
+FROM media m
+JOIN pg_proc p ON p.prorettype = m.oid AND p.prokind = 'f' AND NOT p.proretset
+JOIN pg_namespace pn ON pn.oid = p.pronamespace
+WHERE pn.nspname = ANY($1::text[])`;

@@ -19,6 +19,22 @@ export type Column = {
   position: number;
   /** Generated columns cannot be written. */
   generated: boolean;
+  /** Casts of the column's domain that reformat its values (absent for most columns). */
+  representation?: Representation;
+};
+
+/**
+ * PostgREST's data representations: implicit casts, through a function, between a domain
+ * and json or text (`CREATE CAST (domain AS json) WITH FUNCTION f(domain) AS IMPLICIT`).
+ * PostgreSQL ignores casts from or to a domain, so the engine calls the functions itself.
+ */
+export type Representation = {
+  /** `domain AS json`: formats the column's values in JSON output. */
+  toJson?: QualifiedName;
+  /** `json AS domain`: parses the column's values in JSON request bodies. */
+  fromJson?: QualifiedName;
+  /** `text AS domain`: parses filter values from the query string. */
+  fromText?: QualifiedName;
 };
 
 /** A table, view, materialized view or foreign table. */
@@ -125,7 +141,32 @@ export type SchemaCache = {
   types: Map<string, QualifiedName>;
   /** Time zone names accepted by `Prefer: timezone=`. */
   timezones: Set<string>;
+  /** Media type handlers, keyed by {@link mediaHandlerKey}; none when absent. */
+  mediaHandlers?: Map<string, MediaHandler>;
 };
+
+/**
+ * A media type handler read from pg_catalog: an aggregate returning a domain named like a
+ * media type (it builds the body of reads of `target`, or of any relation when `target` is
+ * undefined), or a function returning such a domain (`target` is the function; its result is
+ * the body).
+ */
+export type MediaHandler = {
+  kind: 'aggregate' | 'function';
+  /** The aggregate (kind `aggregate`). */
+  aggregate?: QualifiedName;
+  /** Relation (aggregate) or function (function) served; undefined for `anyelement`. */
+  target?: QualifiedName;
+  /** Lower-cased domain name: the media type the handler is chosen for (`*\/*` included). */
+  mediaType: string;
+  /** Base type of the domain (`bytea`, `text`, `jsonb`...): how the body is read back. */
+  baseType: string;
+};
+
+/** Lookup key of a media type handler for `target` (undefined: any relation) and a media type. */
+export function mediaHandlerKey(target: QualifiedName | undefined, mediaType: string): string {
+  return JSON.stringify([target?.schema ?? null, target?.name ?? null, mediaType]);
+}
 
 /** Map key for a qualified name. */
 export function qualifiedKey(name: QualifiedName): string {

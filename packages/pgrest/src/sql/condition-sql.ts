@@ -1,5 +1,5 @@
 import type { ColumnRef, PlanCondition, PlanOperation, PlanOrder, ReadNode } from '../plan/plan-types.js';
-import type { Routine } from '../schema/schema-types.js';
+import type { QualifiedName, Routine } from '../schema/schema-types.js';
 import { isToOne } from '../schema/find-relationship.js';
 import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
 
@@ -70,20 +70,48 @@ const IS_SQL = {
   unknown: 'IS UNKNOWN',
 } as const;
 
+/** `fn(arg)`: the function of a data representation (a cast between a domain and json or text). */
+export function representationCall(fn: QualifiedName, arg: string): string {
+  return `${qualified(fn)}(${arg})`;
+}
+
+/**
+ * The `text AS domain` parser of a filtered column, for its value(s): the plain column only,
+ * not a JSON path into it nor a computed field (PostgREST's resolved field has no transform).
+ */
+function textParser(ref: ColumnRef): QualifiedName | undefined {
+  return ref.jsonPath.length === 0 && !ref.computed ? ref.column.representation?.fromText : undefined;
+}
+
+/** A bound filter value, through the column's text parser when it has one. */
+function parsedValue(ref: ColumnRef, value: string, params: SqlParams): string {
+  const parser = textParser(ref);
+  return parser ? representationCall(parser, `${params.add(value)}::text`) : params.add(value);
+}
+
 function operationSql(lhs: string, ref: ColumnRef, operation: PlanOperation, params: SqlParams): string {
   switch (operation.kind) {
     case 'quant': {
-      const value =
-        operation.op === 'like' || operation.op === 'ilike' ? operation.value.replace(/\*/g, '%') : operation.value;
       const op = QUANT_SQL[operation.op];
-      if (operation.quantifier) return `${lhs} ${op} ${operation.quantifier.toUpperCase()}(${params.add(value)})`;
-      return `${lhs} ${op} ${params.add(value)}`;
+      // A pattern is not a value of the column's type: PostgREST leaves it unparsed.
+      const value =
+        operation.op === 'like' || operation.op === 'ilike'
+          ? params.add(operation.value.replace(/\*/g, '%'))
+          : parsedValue(ref, operation.value, params);
+      if (operation.quantifier) return `${lhs} ${op} ${operation.quantifier.toUpperCase()}(${value})`;
+      return `${lhs} ${op} ${value}`;
     }
     case 'simple':
-      return `${lhs} ${SIMPLE_SQL[operation.op]} ${params.add(operation.value)}`;
-    case 'in':
+      return `${lhs} ${SIMPLE_SQL[operation.op]} ${parsedValue(ref, operation.value, params)}`;
+    case 'in': {
       // `in.()` parses as one empty value and means an empty list, as in PostgREST.
-      return `${lhs} = ANY(${params.add(operation.values.length === 1 && operation.values[0] === '' ? [] : operation.values)})`;
+      if (operation.values.length === 1 && operation.values[0] === '') return `${lhs} = ANY(${params.add([])})`;
+      const parser = textParser(ref);
+      // Each value goes through the parser, the list staying one bound array.
+      if (parser)
+        return `${lhs} = ANY(SELECT ${representationCall(parser, `unnest(${params.add(operation.values)}::text[])`)})`;
+      return `${lhs} = ANY(${params.add(operation.values)})`;
+    }
     case 'is':
       return `${lhs} ${IS_SQL[operation.value]}`;
     case 'isdistinct':

@@ -1,6 +1,6 @@
 import type { PlanCondition, PlanOrder, ReadNode } from '../plan/plan-types.js';
 import type { Column, Table } from '../schema/schema-types.js';
-import { conditionSql, orderSql } from './condition-sql.js';
+import { conditionSql, orderSql, representationCall } from './condition-sql.js';
 import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
 
 /** Rows a mutation hands to the response: the whole row, or nothing (return=minimal). */
@@ -27,6 +27,38 @@ function returningSql(returning: Returning, table: Table, columns: string[] | un
     .sort((a, b) => a.position - b.position)
     .map((column) => (wanted.has(column.name) ? `"t0".${quoteIdent(column.name)}` : `NULL::${column.type}`));
   return ` RETURNING ROW(${values.join(', ')})::${qualified(table)} AS "r"`;
+}
+
+/**
+ * Rows of a payload whose columns include some with a `json AS domain` representation: each
+ * object (`"_j"."v"`) is read as PostgREST reads it, the parsed columns as json handed to their
+ * parser (`json_to_record`, which also turns a JSON null into NULL), the others populated as
+ * usual from the object reduced to those keys, so a value of a parsed column (or of a key left
+ * out by `columns=`) is never read as the column's type.
+ */
+function parsedRows(
+  table: Table,
+  columns: Column[],
+  payload: string,
+  params: SqlParams,
+): { from: string; value: (column: Column) => string } {
+  const parsed = columns.filter((column) => column.representation?.fromJson);
+  const plain = columns.filter((column) => !column.representation?.fromJson).map((column) => column.name);
+  const reduced = `(SELECT json_object_agg("_k"."key", "_k"."value") FROM json_each("_j"."v") AS "_k" WHERE "_k"."key" = ANY(${params.add(plain)}::text[]))`;
+  const definitions = parsed.map((column) => `${quoteIdent(column.name)} json`).join(', ');
+  const from =
+    `json_array_elements(${payload}::json) AS "_j"("v")` +
+    ` CROSS JOIN LATERAL json_populate_record(NULL::${qualified(table)}, ${reduced}) AS "_p"` +
+    ` CROSS JOIN LATERAL json_to_record("_j"."v") AS "_r"(${definitions})`;
+  const value = (column: Column): string => {
+    const parser = column.representation?.fromJson;
+    return parser ? representationCall(parser, `"_r".${quoteIdent(column.name)}`) : `"_p".${quoteIdent(column.name)}`;
+  };
+  return { from, value };
+}
+
+function hasJsonParser(columns: Column[]): boolean {
+  return columns.some((column) => column.representation?.fromJson);
 }
 
 /** INSERT (optionally upsert) from a JSON array bound as one parameter. */
@@ -58,7 +90,15 @@ export function insertSql(input: {
   const payload = params.add(input.payload);
   const names = columns.map((column) => quoteIdent(column.name)).join(', ');
   let select: string;
-  if (input.missingDefault) {
+  if (hasJsonParser(columns)) {
+    const rows = parsedRows(table, columns, payload, params);
+    const values = columns.map((column) =>
+      input.missingDefault
+        ? `CASE WHEN "_j"."v" -> ${params.add(column.name)}::text IS NULL THEN ${column.default ?? 'NULL'} ELSE ${rows.value(column)} END`
+        : rows.value(column),
+    );
+    select = `SELECT ${values.join(', ')} FROM ${rows.from}`;
+  } else if (input.missingDefault) {
     const values = columns.map((column) => {
       const fallback = column.default ?? 'NULL';
       return `CASE WHEN "_j"."v" -> ${params.add(column.name)}::text IS NULL THEN ${fallback} ELSE "_p".${quoteIdent(column.name)} END`;
@@ -143,7 +183,15 @@ export function updateSql(input: {
     )
     .join(', ');
   const payload = params.add(input.payload);
-  const from = ` FROM (SELECT * FROM json_populate_recordset(NULL::${qualified(table)}, ${payload}::json) LIMIT 1) AS "_p"`;
+  let source = `SELECT * FROM json_populate_recordset(NULL::${qualified(table)}, ${payload}::json)`;
+  if (hasJsonParser(input.columns)) {
+    const rows = parsedRows(table, input.columns, payload, params);
+    const values = input.columns
+      .filter((column) => !input.defaults.has(column.name))
+      .map((column) => `${rows.value(column)} AS ${quoteIdent(column.name)}`);
+    source = `SELECT ${values.join(', ')} FROM ${rows.from}`;
+  }
+  const from = ` FROM (${source} LIMIT 1) AS "_p"`;
   return `UPDATE ${qualified(table)} AS "t0" SET ${sets}${from}${targetWhere(input)}${returningSql(input.returning, table, input.returnColumns)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { PlanAggregate, PlanSelect, ReadNode } from '../plan/plan-types.js';
 import { isToOne } from '../schema/find-relationship.js';
-import { columnSql, conditionSql, embedExistsSql, orderSql } from './condition-sql.js';
+import { columnSql, conditionSql, embedExistsSql, orderSql, representationCall } from './condition-sql.js';
 import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
 
 /*
@@ -67,6 +67,11 @@ function selectSql(node: ReadNode, select: PlanSelect, params: SqlParams): { sql
     return aggregate ? { sql: aggregateSql(aggregate, '*'), aggregated: true } : { sql: 'TRUE', aggregated: false };
   }
   let sql = columnSql(node.sqlAlias, select.ref, params);
+  // A domain's `AS json` representation formats the value, before any cast or aggregate
+  // (as in PostgREST, `col::text` is the text of the formatted JSON).
+  const format =
+    select.ref.jsonPath.length === 0 && !select.ref.computed ? select.ref.column.representation?.toJson : undefined;
+  if (format) sql = representationCall(format, sql);
   if (select.cast) sql = `CAST(${sql} AS ${qualified(select.cast)})`;
   return aggregate ? { sql: aggregateSql(aggregate, sql), aggregated: true } : { sql, aggregated: false };
 }

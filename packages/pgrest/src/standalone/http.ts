@@ -111,9 +111,12 @@ export function writeResponse(res: ServerResponse, response: PgrestResponse, isH
   const hasLength = Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
   const noBody =
     response.status === 204 || response.status === 304 || (response.status >= 100 && response.status < 200);
-  if (!hasLength && !noBody) headers['Content-Length'] = String(Buffer.byteLength(response.body, 'utf8'));
+  const body = response.bodyBytes ?? response.body;
+  if (!hasLength && !noBody) {
+    headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength);
+  }
   res.writeHead(response.status, headers);
-  res.end(isHead || noBody ? undefined : response.body);
+  res.end(isHead || noBody ? undefined : body);
 }
 
 /**

@@ -61,7 +61,9 @@ export const dataApiRoutes: FastifyPluginAsync<DataApiRoutesOptions> = async (ap
         },
         roles,
       );
-      return reply.status(response.status).headers(response.headers).send(response.body);
+      // Binary bodies (media type handlers over bytea) are sent as bytes.
+      const body = response.bodyBytes ? Buffer.from(response.bodyBytes) : response.body;
+      return reply.status(response.status).headers(response.headers).send(body);
     },
   });
 };
