@@ -56,6 +56,8 @@ describe('/settings/canaries/new', () => {
     const alert = within(page).getAllByRole('alert')[0] as HTMLElement;
     expect(alert).toHaveTextContent('metadata.name: is required');
     expect(alert).toHaveTextContent('spec.http[0].url: is required');
+    // Each problem is listed once, even when the schema reports it twice.
+    expect(within(alert).getAllByText('spec.http[0].url: is required')).toHaveLength(1);
     const [canaryName, checkName] = within(page).getAllByLabelText('Name *');
     expect(canaryName).toHaveAccessibleDescription(VALIDATION_MESSAGES.required);
     expect(checkName).toHaveAccessibleDescription(VALIDATION_MESSAGES.required);

@@ -139,7 +139,9 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
   const candidate: unknown = mode === 'yaml' ? (yamlRead?.ok ? yamlRead.value : undefined) : draft;
   const validation = useMemo(() => (candidate === undefined ? undefined : parseCanaryDocument(candidate)), [candidate]);
   const problems = useMemo<CanaryValidationError[]>(() => {
-    const list = validation && !validation.ok ? [...validation.errors] : [];
+    // One line per message: a value can fail the same rule on two routes of the schema.
+    const errors = validation && !validation.ok ? validation.errors : [];
+    const list = [...new Map(errors.map((error) => [error.message, error])).values()];
     // Namespace and name identify the canary: they cannot change once it exists (spec 2 section 5).
     if (existing && isObject(candidate) && isObject(candidate.metadata)) {
       for (const key of ['name', 'namespace'] as const) {
