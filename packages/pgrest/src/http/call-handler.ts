@@ -10,7 +10,7 @@ import { buildReadPlan, type RootSource } from '../plan/read-plan.js';
 import { qualifiedKey, type Column, type Routine } from '../schema/schema-types.js';
 import { callCteSql, type CallArgs } from '../sql/call-sql.js';
 import { quoteIdent } from '../sql/sql-params.js';
-import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import { authorize, embedReadAccess, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
 import { parsePayload } from './payload.js';
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
@@ -154,19 +154,7 @@ export async function handleCall(
       ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
       maxEmbeds: state.limits.maxEmbeds,
       aggregates: state.options.aggregates ?? false,
-      authorizeEmbed: (target) =>
-        authorize(
-          state,
-          {
-            relation: target.name,
-            schema: target.schema,
-            kind: target.kind,
-            action: 'read',
-            method: ctx.method,
-            embedded: true,
-          },
-          caller,
-        ),
+      authorizeEmbed: embedReadAccess(state, ctx.method, caller),
     },
     source,
     scalar ? { ...params, select: [{ type: 'field', field: { name: '*', jsonPath: [] } }] } : params,

@@ -1,8 +1,9 @@
-import type { PgrestAccess, PgrestCaller, PgrestOptions } from '../engine-types.js';
+import type { PgrestAccess, PgrestCaller, PgrestMethod, PgrestOptions } from '../engine-types.js';
 import { PgrstError } from '../errors/pgrst-error.js';
 import type { PgrestLogger, SchemaCacheStore } from '../schema/schema-cache-store.js';
 import type { Executor, TransactionSettings } from '../exec/transaction.js';
 import type { RequestContext } from './request-context.js';
+import type { EmbedTarget } from '../plan/read-plan.js';
 
 /** Bounds on what one request may ask for, so no request can exhaust the server. */
 export type EngineLimits = {
@@ -23,6 +24,23 @@ export type EngineState = {
   logger?: PgrestLogger;
   limits: EngineLimits;
 };
+
+/**
+ * The authorization of what a request reads besides its target: embedded relations and the
+ * functions of computed fields and relationships, all checked for `read`.
+ */
+export function embedReadAccess(
+  state: EngineState,
+  method: PgrestMethod,
+  caller: PgrestCaller | undefined,
+): (target: EmbedTarget) => void {
+  return (target) =>
+    authorize(
+      state,
+      { relation: target.name, schema: target.schema, kind: target.kind, action: 'read', method, embedded: true },
+      caller,
+    );
+}
 
 /** Calls the `authorize` hook and turns a refusal into PostgREST's error body. */
 export function authorize(state: EngineState, access: PgrestAccess, caller: PgrestCaller | undefined): void {

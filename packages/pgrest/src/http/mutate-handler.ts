@@ -16,7 +16,7 @@ import { encodeComponent } from '../parser/query-string.js';
 import { parseQueryParams } from '../parser/query-params.js';
 import type { QueryParams } from '../parser/ast.js';
 import type { PlanCondition, PlanOrder, ReadNode } from '../plan/plan-types.js';
-import { buildReadPlan, resolveTargetConditions, type EmbedTarget } from '../plan/read-plan.js';
+import { buildReadPlan, resolveTargetConditions } from '../plan/read-plan.js';
 import { undefinedColumn } from '../plan/resolve-errors.js';
 import type { Column, Table } from '../schema/schema-types.js';
 import { conditionSql } from '../sql/condition-sql.js';
@@ -24,7 +24,7 @@ import { deleteSql, insertSql, updateSql, type GuardCondition, type Returning } 
 import { bodySql } from '../sql/output-sql.js';
 import { rootSelectSql } from '../sql/read-sql.js';
 import { qualified, quoteIdent, SqlParams } from '../sql/sql-params.js';
-import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import { authorize, embedReadAccess, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
 import { parsePayload, type Payload } from './payload.js';
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
@@ -229,19 +229,7 @@ export async function handleMutation(
     computed: table.computedFields,
   };
   // Embeds of the response and functions of computed fields are read, whatever the write.
-  const readAccess = (target: EmbedTarget): void =>
-    authorize(
-      state,
-      {
-        relation: target.name,
-        schema: target.schema,
-        kind: target.kind,
-        action: 'read',
-        method: ctx.method,
-        embedded: true,
-      },
-      caller,
-    );
+  const readAccess = embedReadAccess(state, ctx.method, caller);
   const root = buildReadPlan(
     {
       cache,
