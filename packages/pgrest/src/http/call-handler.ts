@@ -162,8 +162,10 @@ export async function handleCall(
   );
   // Handlers of the relation a function returns apply to its rows; a scalar function's own
   // media type domain is registered under the function.
+  const returnedRelation = routine.returns.kind === 'composite' ? routine.returns.relation : undefined;
   const { format, contentType, custom } = negotiateMedia(ctx.accept, cache, {
-    identifier: routine.returns.kind === 'composite' && routine.returns.relation ? routine.returns.relation : routine,
+    identifier: returnedRelation ?? routine,
+    identifierKind: returnedRelation ? 'aggregate' : 'function',
     defaultSelect: isDefaultSelect(params.select),
     ...(scalar ? { scalarColumn: routine.name } : {}),
     allowCsv: !scalar,

@@ -23,6 +23,8 @@ export type NegotiatedBody = {
 export type MediaTarget = {
   /** The relation read (or returned by the function), or the function of a scalar call. */
   identifier: QualifiedName;
+  /** Which handlers `identifier` has: a relation's aggregates, or a function's own domain. */
+  identifierKind: MediaHandler['kind'];
   /** `select` is absent or `*`: handlers of `identifier` itself may apply. */
   defaultSelect: boolean;
   /** The output column of a scalar call (its value is what handlers receive). */
@@ -67,11 +69,12 @@ function lookup(cache: SchemaCache, target: MediaTarget, mediaType: string): Med
   if (target.defaultSelect) {
     // A `*/*` handler of the relation itself answers every media type.
     const own =
-      handlers.get(mediaHandlerKey(target.identifier, '*/*')) ??
-      handlers.get(mediaHandlerKey(target.identifier, mediaType));
+      handlers.get(mediaHandlerKey(target.identifierKind, target.identifier, '*/*')) ??
+      handlers.get(mediaHandlerKey(target.identifierKind, target.identifier, mediaType));
     if (own) return own;
   }
-  return handlers.get(mediaHandlerKey(undefined, mediaType));
+  // Handlers over `anyelement` are aggregates.
+  return handlers.get(mediaHandlerKey('aggregate', undefined, mediaType));
 }
 
 function handlerBody(handler: MediaHandler, target: MediaTarget): NegotiatedBody['custom'] {

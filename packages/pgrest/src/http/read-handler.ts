@@ -102,6 +102,7 @@ function prepareRead(
   );
   const { format, contentType, custom } = negotiateMedia(ctx.accept, cache, {
     identifier: table,
+    identifierKind: 'aggregate',
     defaultSelect: isDefaultSelect(params.select),
     allowCsv: true,
   });

@@ -100,7 +100,7 @@ function mediaHandlerMap(rows: MediaHandlerRow[]): Map<string, MediaHandler> {
       mediaType: row.media_type,
       baseType: row.base_type,
     };
-    handlers.set(mediaHandlerKey(target, row.media_type), handler);
+    handlers.set(mediaHandlerKey(row.kind, target, row.media_type), handler);
   }
   return handlers;
 }

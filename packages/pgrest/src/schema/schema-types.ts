@@ -163,9 +163,17 @@ export type MediaHandler = {
   baseType: string;
 };
 
-/** Lookup key of a media type handler for `target` (undefined: any relation) and a media type. */
-export function mediaHandlerKey(target: QualifiedName | undefined, mediaType: string): string {
-  return JSON.stringify([target?.schema ?? null, target?.name ?? null, mediaType]);
+/**
+ * Lookup key of a media type handler of `kind` for `target` (undefined: any relation) and a
+ * media type. The kind keeps a relation's handlers apart from those of a function of the
+ * same name.
+ */
+export function mediaHandlerKey(
+  kind: MediaHandler['kind'],
+  target: QualifiedName | undefined,
+  mediaType: string,
+): string {
+  return JSON.stringify([kind, target?.schema ?? null, target?.name ?? null, mediaType]);
 }
 
 /** Map key for a qualified name. */

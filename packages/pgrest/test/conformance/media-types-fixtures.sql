@@ -27,6 +27,12 @@ CREATE FUNCTION test.hello_page() RETURNS test."text/html"
 CREATE FUNCTION test.hello_xml() RETURNS test."text/xml"
   LANGUAGE sql STABLE AS $$ SELECT '<greeting lang="en"/>'::test."text/xml" $$;
 
+-- A table and a function of the same name: the function's media type is not the table's.
+CREATE TABLE test.twin (id int);
+INSERT INTO test.twin VALUES (1);
+CREATE FUNCTION test.twin() RETURNS test."text/plain"
+  LANGUAGE sql STABLE AS $$ SELECT 'from the function'::test."text/plain" $$;
+
 CREATE FUNCTION test.hello_twice() RETURNS SETOF test."text/plain"
   LANGUAGE sql STABLE AS $$ VALUES ('one'::test."text/plain"), ('two'::test."text/plain") $$;
 

@@ -94,6 +94,13 @@ describe('CustomMediaSpec: functions returning a media type domain', () => {
     );
   });
 
+  it("keeps a function's media type off a table of the same name", async () => {
+    const call = await api.get('/rpc/twin', { Accept: 'text/plain' });
+    expectStatus(call, 200);
+    expect(call.text).toBe('from the function');
+    expectError(await api.get('/twin', { Accept: 'text/plain' }), 406, unavailable('text/plain'));
+  });
+
   it('still answers JSON for application/json and */*', async () => {
     for (const accept of ['application/json', '*/*']) {
       const res = await api.get('/rpc/hello', { Accept: accept });
