@@ -10,7 +10,10 @@ export type PgrestMethod = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' 
 
 export type PgrestRequest = {
   method: PgrestMethod;
-  /** Path below the mount point without leading slash: `checks`, `rpc/fn`, or `` for the root. */
+  /**
+   * Path below the mount point without leading slash, still percent-encoded as in the request
+   * line (the engine decodes it once): `checks`, `rpc/fn`, or `` for the root.
+   */
   path: string;
   /** Raw query string without the leading `?`, still percent-encoded (`select=id,name&id=eq.1`). */
   query: string;

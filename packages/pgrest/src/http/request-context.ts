@@ -28,7 +28,7 @@ export type RequestContext = {
 
 /** Splits the path below the mount point into a route (PGRST125 for deeper paths). */
 export function parseRoute(path: string): Route {
-  const segments = path.split('/').map(decodeComponent);
+  const segments = path.split('/').map((segment) => decodeComponent(segment, false));
   if (segments[0] === '') segments.shift();
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
   if (segments.length === 0) return { kind: 'root' };

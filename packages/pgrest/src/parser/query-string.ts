@@ -18,13 +18,16 @@ export function parseQueryString(raw: string): { key: string; value: string | nu
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
-/** Percent-decodes one component; malformed escapes are kept literally, as http-types does. */
-export function decodeComponent(text: string): string {
-  if (!/[%+]/.test(text)) return text;
+/**
+ * Percent-decodes one component; malformed escapes are kept literally, as http-types does.
+ * `+` is a space in query strings and form bodies, but itself in a path (`plusIsSpace` false).
+ */
+export function decodeComponent(text: string, plusIsSpace = true): string {
+  if (!(plusIsSpace ? /[%+]/ : /%/).test(text)) return text;
   const bytes: number[] = [];
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index] ?? '';
-    if (char === '+') bytes.push(0x20);
+    if (char === '+' && plusIsSpace) bytes.push(0x20);
     else if (char === '%' && /^[0-9a-fA-F]{2}$/.test(text.slice(index + 1, index + 3))) {
       bytes.push(parseInt(text.slice(index + 1, index + 3), 16));
       index += 2;

@@ -13,7 +13,7 @@ export type Authenticator = (
 
 /**
  * Translates a node request into the engine's {@link PgrestRequest}: the path without its leading
- * slash (percent-decoded per segment), the raw query string, lower-cased headers (repeated
+ * slash (still percent-encoded), the raw query string, lower-cased headers (repeated
  * headers joined with ", ") and the UTF-8 body.
  */
 export function toPgrestRequest(req: IncomingMessage, body: string): PgrestRequest | { unsupported: string } {
@@ -23,11 +23,8 @@ export function toPgrestRequest(req: IncomingMessage, body: string): PgrestReque
   const q = target.indexOf('?');
   const rawPath = q === -1 ? target : target.slice(0, q);
   const query = q === -1 ? '' : target.slice(q + 1);
-  const path = rawPath
-    .replace(/^\/+/, '')
-    .split('/')
-    .map((segment) => safeDecode(segment))
-    .join('/');
+  // Still percent-encoded: the engine decodes the path once, as PostgREST does.
+  const path = rawPath.replace(/^\/+/, '');
   const headers: PgrestRequest['headers'] = {};
   for (const [name, value] of Object.entries(req.headers)) {
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -85,15 +82,6 @@ export function applyCors(
     };
   }
   return { extraHeaders: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED } };
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    // A malformed escape stays as sent; the engine then answers for an unknown path.
-    return segment;
-  }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -29,6 +29,18 @@ describe('error body', () => {
 });
 
 describe('unknown relations and paths', () => {
+  it('decodes the path once, and a + in it stays a +', async () => {
+    expectStatus(await api.get('/boo%6Bs?select=id&limit=1'), 200);
+    expectError(await api.get('/zz%2541'), 404, {
+      code: 'PGRST205',
+      message: "Could not find the table 'test.zz%41' in the schema cache",
+    });
+    expectError(await api.get('/zz+top'), 404, {
+      code: 'PGRST205',
+      message: "Could not find the table 'test.zz+top' in the schema cache",
+    });
+  });
+
   it('an unknown table is 404 / PGRST205 (no hint when nothing is close)', async () => {
     expectError(await api.get('/zzz_unknown'), 404, {
       code: 'PGRST205',

@@ -12,13 +12,13 @@ export type DataApiRoutesOptions = {
 const METHODS: PgrestMethod[] = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
 
 /**
- * Fastify has already percent-decoded the wildcard, and the engine decodes its path again
- * (`%` escapes and `+`). Decoding twice would let `%2569dentities` reach the engine as
- * `identities` while every rule in front of it saw `%69dentities`; escaping `%` and `+`
- * makes the engine's decoding give back exactly the text Fastify matched.
+ * Fastify has already percent-decoded the wildcard, and the engine decodes its path once more.
+ * Decoding twice would let `%2569dentities` reach the engine as `identities` while every rule
+ * in front of it saw `%69dentities`; escaping `%` makes the engine's decoding give back exactly
+ * the text Fastify matched.
  */
 function engineEncodedPath(decoded: string): string {
-  return decoded.replace(/%/g, '%25').replace(/\+/g, '%2B');
+  return decoded.replace(/%/g, '%25');
 }
 
 /**
