@@ -20,7 +20,14 @@ import { buildReadPlan, resolveTargetConditions } from '../plan/read-plan.js';
 import { undefinedColumn } from '../plan/resolve-errors.js';
 import type { Column, Table } from '../schema/schema-types.js';
 import { conditionSql } from '../sql/condition-sql.js';
-import { deleteSql, insertSql, updateSql, type GuardCondition, type Returning } from '../sql/mutate-sql.js';
+import {
+  deleteSql,
+  insertSql,
+  limitedByRowIdentity,
+  updateSql,
+  type GuardCondition,
+  type Returning,
+} from '../sql/mutate-sql.js';
 import { bodySql } from '../sql/output-sql.js';
 import { rootSelectSql } from '../sql/read-sql.js';
 import { qualified, quoteIdent, SqlParams } from '../sql/sql-params.js';
@@ -246,6 +253,7 @@ export async function handleMutation(
   // A limited PATCH/DELETE needs an order to pick its rows by (PostgREST: PGRST109).
   const limited = (method === 'PATCH' || method === 'DELETE') && (range.limit !== undefined || range.offset > 0);
   if (limited && !target.order.some((term) => !term.child)) throw limitWithoutOrder();
+  const limitChecked = limited && range.limit !== undefined && !limitedByRowIdentity(table);
   const prefs = ctx.prefs;
   const returning: Returning = prefs.return === 'representation' || prefs.return === 'headers-only' ? 'row' : 'none';
 
@@ -347,8 +355,9 @@ export async function handleMutation(
   const readRow = (rows: TextRow[][]): { row: MutationRow | undefined; page: number } => {
     const row = rows[0]?.[0] as MutationRow | undefined;
     const page = Number(row?.page ?? 0);
-    // An order that is not unique can match more rows than the limit: PostgREST refuses it.
-    if (limited && range.limit !== undefined && page > range.limit) throw limitedChangeViolation(page, range.limit);
+    // On a view, an order that is not unique can match more rows than the limit: refused.
+    if (limitChecked && range.limit !== undefined && page > range.limit)
+      throw limitedChangeViolation(page, range.limit);
     if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && page > prefs.maxAffected) {
       throw maxAffectedViolation(page);
     }
@@ -363,7 +372,7 @@ export async function handleMutation(
   const resultChecked =
     (prefs.maxAffected !== undefined && prefs.handling === 'strict') ||
     negotiated.format.kind === 'object' ||
-    (limited && range.limit !== undefined);
+    limitChecked;
   const settings = transactionSettings(state, ctx, caller, false);
   // Without a guard query or a check on the result, nothing read decides the transaction's
   // end: the write is one round trip. Otherwise the guard query rides with the opening, the

@@ -123,10 +123,11 @@ export function insertSql(input: {
 }
 
 /**
- * WHERE for UPDATE/DELETE: filters and, with limit/offset, the rows whose order columns match
- * those of the first rows in that order. As in PostgREST, the order columns identify the rows
- * (so this works on views, and `order=ctid` on tables without a key); an order that is not
- * unique can match more rows than the limit, which the handler refuses (PGRST110).
+ * WHERE for UPDATE/DELETE: filters and, with limit/offset, the first rows in the order. A
+ * table's rows are picked by their physical identity (tableoid and ctid: exact, NULL-safe, and
+ * unique across partitions). A view has none: as in PostgREST, its rows are those whose order
+ * columns match the first rows', and an order that is not unique can match more rows than
+ * the limit, which the handler refuses (PGRST110).
  */
 function targetWhere(input: {
   table: Table;
@@ -141,9 +142,11 @@ function targetWhere(input: {
   const { node, params } = input;
   const parts = input.conditions.map((condition) => conditionSql(node, condition, params));
   if (input.limit !== undefined || input.offset > 0) {
-    const keys = [...new Set(input.order.filter((term) => !term.child).map((term) => term.ref.column.name))].map(
-      (name) => `"t0".${quoteIdent(name)}`,
-    );
+    const keys = limitedByRowIdentity(input.table)
+      ? ['"t0".tableoid', '"t0".ctid']
+      : [...new Set(input.order.filter((term) => !term.child).map((term) => term.ref.column.name))].map(
+          (name) => `"t0".${quoteIdent(name)}`,
+        );
     let sub = `SELECT ${keys.join(', ')} FROM ${qualified(input.table)} AS "t0"`;
     const subWhere = input.conditions.map((condition) => conditionSql(node, condition, params));
     if (subWhere.length > 0) sub += ` WHERE ${subWhere.join(' AND ')}`;
@@ -155,6 +158,11 @@ function targetWhere(input: {
   const guard = guardSql('t0', input.guard, params);
   if (guard) parts.push(guard);
   return parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '';
+}
+
+/** Whether a limited UPDATE/DELETE picks its rows by tableoid and ctid (tables) or by order columns (views). */
+export function limitedByRowIdentity(table: Table): boolean {
+  return table.kind === 'table';
 }
 
 /** UPDATE from the first object of a JSON array; absent keys use DEFAULT with missing=default. */

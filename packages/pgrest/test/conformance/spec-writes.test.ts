@@ -1213,6 +1213,22 @@ describe('LimitedMutationSpec', () => {
     BEFORE.map((row) => (changed.includes(row.id) ? { id: row.id, name: 'updated-item' } : row));
   const PATCH_BODY = { name: 'updated-item' };
 
+  it('on a table, picks exactly the first rows of the order, NULLs and ties included', async () => {
+    await reset();
+    await sql(`update test.lim_items_no_pk set name = null where id in (1, 2)`);
+    // Ordered by a column that is NULL (and tied) for the first two rows: one row changes.
+    const res = await api.request('PATCH', '/lim_items_no_pk?order=name.nullsfirst,id&limit=1', { body: PATCH_BODY });
+    expectStatus(res, 204);
+    expect(await rows('lim_items_no_pk')).toEqual([
+      { id: 1, name: 'updated-item' },
+      { id: 2, name: null },
+      { id: 3, name: 'item-3' },
+    ]);
+    await reset();
+    expectStatus(await api.request('DELETE', '/lim_items_no_pk?order=name&limit=1'), 204);
+    expect(await rows('lim_items_no_pk')).toEqual(without(1));
+  });
+
   describe('DELETE', () => {
     it('applies order, limit and offset', async () => {
       await reset();
