@@ -91,11 +91,12 @@ function findNode(root: ReadNode, path: EmbedPath): ReadNode {
   return node;
 }
 
-function resolveColumn(node: ReadNode, field: Field): ColumnRef {
+function resolveColumn(node: ReadNode, field: Field, useComputed: UseComputed): ColumnRef {
   const column = node.columns.get(field.name);
   if (column) return { column, jsonPath: field.jsonPath };
   const computed = node.computed.get(field.name);
   if (computed) {
+    useComputed(computed);
     const type = computed.returns.type;
     return {
       column: { name: field.name, type, baseType: type, nullable: true, default: null, position: 0, generated: true },
@@ -136,6 +137,7 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
   const counter: Counter = { tables: 0, laterals: 0, embeds: 0 };
   const rootNode = newNode({ ...root, depth: 0 }, counter);
   const pendingSelects = new Map<ReadNode, SelectItem[]>();
+  const useComputed = computedAuthorizer(ctx.authorizeEmbed);
 
   const addChildren = (node: ReadNode, items: SelectItem[]): void => {
     const fields: SelectItem[] = [];
@@ -211,7 +213,7 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
   const resolveNode = (node: ReadNode): void => {
     for (const item of pendingSelects.get(node) ?? []) {
       if (item.type !== 'field') continue;
-      const select = resolveSelect(ctx.cache, node, item);
+      const select = resolveSelect(ctx.cache, node, item, useComputed);
       // As PostgREST does, `*` is spelled out (in place) when a column has a JSON
       // representation, so that its values can be formatted.
       if (select === 'star' && hasJsonRepresentation(node.columns)) node.select.push(...starSelects(node));
@@ -226,10 +228,11 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
   placeAggregates(rootNode);
 
   for (const pending of pendingFilters) {
-    pending.node.where.push(resolveCondition(pending.node, pending.operation));
+    pending.node.where.push(resolveCondition(pending.node, pending.operation, useComputed));
   }
-  for (const pending of pendingLogic) pending.node.where.push(resolveCondition(pending.node, pending.tree));
-  for (const { node, terms } of pendingOrders) node.order = terms.map((term) => resolveOrder(node, term));
+  for (const pending of pendingLogic)
+    pending.node.where.push(resolveCondition(pending.node, pending.tree, useComputed));
+  for (const { node, terms } of pendingOrders) node.order = terms.map((term) => resolveOrder(node, term, useComputed));
 
   if (mode !== 'mutate' && ctx.maxRows !== undefined) {
     const cap = ctx.maxRows;
@@ -239,46 +242,24 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
     };
     restrict(rootNode);
   }
-  authorizeComputedFields(ctx.authorizeEmbed, planNodes(rootNode), []);
   return rootNode;
 }
 
-function planNodes(node: ReadNode): ReadNode[] {
-  return [node, ...node.children.flatMap(planNodes)];
-}
+/** Called with the function of each computed field a plan uses. */
+type UseComputed = (routine: Routine) => void;
 
 /**
  * A computed field runs its function on every row, so using one (in select, a filter or an
- * order) is authorized like the function of a computed relationship: once per function.
+ * order) is authorized like the function of a computed relationship: once per plan and function.
  */
-function authorizeComputedFields(
-  authorizeEmbed: PlanContext['authorizeEmbed'],
-  nodes: readonly ReadNode[],
-  conditions: readonly PlanCondition[],
-  orders: readonly PlanOrder[] = [],
-): void {
-  if (!authorizeEmbed) return;
-  const seen = new Set<string>();
-  const visit = (ref: ColumnRef | null | undefined): void => {
-    const routine = ref?.computed;
-    if (!routine) return;
-    const key = `${routine.schema}.${routine.name}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+function computedAuthorizer(authorizeEmbed: PlanContext['authorizeEmbed']): UseComputed {
+  if (!authorizeEmbed) return () => undefined;
+  const seen = new Set<Routine>();
+  return (routine) => {
+    if (seen.has(routine)) return;
+    seen.add(routine);
     authorizeEmbed({ schema: routine.schema, name: routine.name, kind: 'function' });
   };
-  const visitCondition = (condition: PlanCondition): void => {
-    if (condition.type === 'filter') visit(condition.ref);
-    else if (condition.type === 'logic') condition.children.forEach(visitCondition);
-  };
-  for (const node of nodes) {
-    node.select.forEach((item) => visit(item.ref));
-    node.where.forEach(visitCondition);
-    node.order.forEach((term) => visit(term.ref));
-    node.exposedOrders.forEach(visit);
-  }
-  conditions.forEach(visitCondition);
-  orders.forEach((term) => visit(term.ref));
 }
 
 type FieldItem = Extract<SelectItem, { type: 'field' }>;
@@ -302,7 +283,12 @@ function aggregateOf(cache: SchemaCache, fn: PlanAggregate['fn'], cast: string |
 }
 
 /** One `select` field of `node`: `*`, a column or computed field, or an aggregate. */
-function resolveSelect(cache: SchemaCache, node: ReadNode, item: FieldItem): PlanSelect | 'star' {
+function resolveSelect(
+  cache: SchemaCache,
+  node: ReadNode,
+  item: FieldItem,
+  useComputed: UseComputed,
+): PlanSelect | 'star' {
   const { field } = item;
   if (field.name === '*' && field.jsonPath.length === 0) {
     if (item.aggregate === undefined) return 'star';
@@ -313,7 +299,7 @@ function resolveSelect(cache: SchemaCache, node: ReadNode, item: FieldItem): Pla
     // `count::text` casts the count, as `CAST(t.count AS text)` does in PostgreSQL.
     return { ref: null, outputName: item.alias ?? 'count', aggregate: aggregateOf(cache, 'count', item.cast) };
   }
-  const ref = resolveColumn(node, field);
+  const ref = resolveColumn(node, field, useComputed);
   if (item.aggregate !== undefined) {
     // An aggregate's column is named after the function unless aliased, in PostgreSQL too.
     const select: PlanSelect = {
@@ -391,13 +377,13 @@ function resolveRelationships(ctx: PlanContext, node: ReadNode): void {
   }
 }
 
-function resolveCondition(node: ReadNode, tree: LogicTree): PlanCondition {
+function resolveCondition(node: ReadNode, tree: LogicTree, useComputed: UseComputed): PlanCondition {
   if (tree.type === 'logic') {
     return {
       type: 'logic',
       op: tree.op,
       negated: tree.negated,
-      children: tree.children.map((child) => resolveCondition(node, child)),
+      children: tree.children.map((child) => resolveCondition(node, child, useComputed)),
     };
   }
   const { field, expr } = tree.filter;
@@ -408,15 +394,20 @@ function resolveCondition(node: ReadNode, tree: LogicTree): PlanCondition {
     // `rel=is.null` keeps rows without a match; `rel=not.is.null` rows with one.
     return { type: 'embed-exists', child, negated: !expr.negated };
   }
-  return { type: 'filter', ref: resolveColumn(node, field), negated: expr.negated, operation: expr.operation };
+  return {
+    type: 'filter',
+    ref: resolveColumn(node, field, useComputed),
+    negated: expr.negated,
+    operation: expr.operation,
+  };
 }
 
-function resolveOrder(node: ReadNode, term: OrderTerm): PlanOrder {
+function resolveOrder(node: ReadNode, term: OrderTerm, useComputed: UseComputed): PlanOrder {
   const modifiers = {
     ...(term.direction !== undefined ? { direction: term.direction } : {}),
     ...(term.nulls !== undefined ? { nulls: term.nulls } : {}),
   };
-  if (term.relation === undefined) return { ref: resolveColumn(node, term.field), ...modifiers };
+  if (term.relation === undefined) return { ref: resolveColumn(node, term.field, useComputed), ...modifiers };
   const relationName = term.relation;
   const child = node.children.find((candidate) => candidate.outputName === relationName);
   if (!child) throw notEmbedded(relationName);
@@ -424,7 +415,7 @@ function resolveOrder(node: ReadNode, term: OrderTerm): PlanOrder {
   if (!child.relationship || !isToOne(child.relationship)) {
     throw relatedOrderNotToOne(node.relation.name, relationName);
   }
-  const ref = resolveColumn(child, term.field);
+  const ref = resolveColumn(child, term.field, useComputed);
   child.exposedOrders.push(ref);
   return { child, ref, ...modifiers };
 }
@@ -439,15 +430,15 @@ export function resolveTargetConditions(
   authorizeEmbed?: PlanContext['authorizeEmbed'],
 ): { conditions: PlanCondition[]; order: PlanOrder[] } {
   const node = newNode({ ...target, depth: 0 }, { tables: 0, laterals: 0, embeds: 0 });
+  const useComputed = computedAuthorizer(authorizeEmbed);
   const conditions: PlanCondition[] = [];
   for (const { path, filter } of params.filters) {
-    if (path.length === 0) conditions.push(resolveCondition(node, { type: 'filter', filter }));
+    if (path.length === 0) conditions.push(resolveCondition(node, { type: 'filter', filter }, useComputed));
   }
   for (const { path, tree } of params.logic) {
-    if (path.length === 0) conditions.push(resolveCondition(node, tree));
+    if (path.length === 0) conditions.push(resolveCondition(node, tree, useComputed));
   }
   const rootOrder = params.order.find((entry) => entry.path.length === 0);
-  const order = rootOrder ? rootOrder.terms.map((term) => resolveOrder(node, term)) : [];
-  authorizeComputedFields(authorizeEmbed, [], conditions, order);
+  const order = rootOrder ? rootOrder.terms.map((term) => resolveOrder(node, term, useComputed)) : [];
   return { conditions, order };
 }
