@@ -227,8 +227,9 @@ export async function buildSchemaCache(db: Queryable, schemas: string[]): Promis
     );
   }
 
-  const relationships = buildRelationships({ relations: relationInfos, foreignKeys, viewOrigins, exposed });
-  for (const [viewId, primaryKey] of inferViewPrimaryKeys(relationInfos, viewOrigins)) {
+  const viewKeys = inferViewPrimaryKeys(relationInfos, viewOrigins);
+  const relationships = buildRelationships({ relations: relationInfos, foreignKeys, viewOrigins, viewKeys, exposed });
+  for (const [viewId, primaryKey] of viewKeys) {
     const info = relationInfos.get(viewId);
     const table = info ? tables.get(qualifiedKey(info.name)) : undefined;
     if (table && table.primaryKey.length === 0) table.primaryKey = primaryKey;

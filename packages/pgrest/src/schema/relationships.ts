@@ -35,9 +35,11 @@ export function buildRelationships(input: {
   relations: Map<string, RelationInfo>;
   foreignKeys: ForeignKeyInfo[];
   viewOrigins: Map<string, ViewOrigin[]>;
+  /** Primary keys views inherit ({@link inferViewPrimaryKeys}), by view oid. */
+  viewKeys: Map<string, string[]>;
   exposed: Set<string>;
 }): Map<string, Relationship[]> {
-  const { relations, foreignKeys, viewOrigins, exposed } = input;
+  const { relations, foreignKeys, viewOrigins, viewKeys, exposed } = input;
 
   // For every view: base (relid, column) -> view columns exposing it.
   const exposures = new Map<string, Map<string, string[]>>();
@@ -135,7 +137,6 @@ export function buildRelationships(input: {
   // key. As in PostgREST, a view over a junction is a junction too, through the keys it
   // inherits: its columns that expose both keys' columns must belong to its inferred primary
   // key. (Both then qualify, and an embed without a hint is ambiguous between them.)
-  const viewKeys = inferViewPrimaryKeys(relations, viewOrigins);
   const keyOf = (relid: string): string[] => {
     const own = relations.get(relid)?.primaryKey ?? [];
     return own.length > 0 ? own : (viewKeys.get(relid) ?? []);
