@@ -159,7 +159,6 @@ async function main() {
       // Enough rounds for V8 to optimise every path before anything is recorded.
       for (let i = 0; i < WARMUP; i++) for (const name of names) await paths[name]();
       const times = Object.fromEntries(names.map((name) => [name, []]));
-      const ratios = Object.fromEntries(names.map((name) => [name, []]));
       for (let i = 0; i < ITERATIONS; i++) {
         // Each iteration starts with another path, so no path always follows the same one.
         const order = names.map((_, k) => names[(i + k) % names.length]);
@@ -170,10 +169,7 @@ async function main() {
           await settle();
           [t[name]] = await timed(paths[name]);
         }
-        for (const name of names) {
-          times[name].push(t[name]);
-          ratios[name].push(t[name] / t.sql);
-        }
+        for (const name of names) times[name].push(t[name]);
       }
       const ratioOf = (a, b) => round(median(times[a].map((value, k) => value / times[b][k])));
       results[scenario.name] = {
@@ -186,10 +182,10 @@ async function main() {
         controlHttp: stats(times.controlHttp),
         // Median of per-iteration ratios against the direct SQL of the same iteration.
         overheadRatio: {
-          inject: round(median(ratios.inject)),
-          http: round(median(ratios.http)),
-          controlInject: round(median(ratios.controlInject)),
-          controlHttp: round(median(ratios.controlHttp)),
+          inject: ratioOf('inject', 'sql'),
+          http: ratioOf('http', 'sql'),
+          controlInject: ratioOf('controlInject', 'sql'),
+          controlHttp: ratioOf('controlHttp', 'sql'),
         },
         // /api/db against the bare route reached the same way: what Lookout adds on top.
         overControl: { inject: ratioOf('inject', 'controlInject'), http: ratioOf('http', 'controlHttp') },
