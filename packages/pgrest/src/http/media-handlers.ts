@@ -1,9 +1,9 @@
-import { mediaTypeError } from '../errors/api-errors.js';
 import { mediaTypeMime, type MediaType } from '../parser/media-types.js';
 import type { SelectItem } from '../parser/ast.js';
 import { mediaHandlerKey, type MediaHandler, type QualifiedName, type SchemaCache } from '../schema/schema-types.js';
 import type { BodyFormat } from '../sql/output-sql.js';
 import { qualified, quoteIdent } from '../sql/sql-params.js';
+import { negotiateBody } from './response.js';
 
 /** How the text of a handler's body column becomes the response body. */
 export type BodyDecoding = 'text' | 'base64' | 'jsonb';
@@ -106,38 +106,20 @@ function handlerMime(handler: MediaHandler): string {
 }
 
 /**
- * Content negotiation as PostgREST does it: the first Accept entry something can produce
- * wins. PostgREST's own vendor types (`vnd.pgrst.object`, `vnd.pgrst.array;nulls=stripped`)
- * cannot be overridden; for the others a handler of the target relation (or function) is
- * looked up first (its `*\/*` handler, then the media type; only with the default select),
- * then a handler over `anyelement`, then the built-in JSON (for `application/json` and
- * `*\/*`) and CSV. PGRST107 when nothing can be produced.
+ * Content negotiation as PostgREST does it ({@link negotiateBody}), with the media type
+ * handlers of the target: its own (its `*\/*` handler, then the media type; only with the
+ * default select), then those over `anyelement`.
  */
 export function negotiateMedia(accept: MediaType[], cache: SchemaCache, target: MediaTarget): NegotiatedBody {
-  for (const type of accept) {
-    if (type.kind === 'object' || type.kind === 'array') {
-      return {
-        format: { kind: type.kind, stripNulls: type.stripNulls },
-        contentType: `${mediaTypeMime(type)}; charset=utf-8`,
-      };
-    }
-    const mediaType = mediaTypeMime(type).toLowerCase();
-    const handler = lookup(cache, target, mediaType);
-    if (handler) {
-      const custom = handlerBody(handler, target);
-      return {
-        format: { kind: 'json' },
-        contentType: contentTypeFor(handlerMime(handler)),
-        ...(custom ? { custom } : {}),
-      };
-    }
-    if (type.kind === 'json' || type.kind === 'any') {
-      return { format: { kind: 'json' }, contentType: 'application/json; charset=utf-8' };
-    }
-    if (type.kind === 'csv' && target.allowCsv)
-      return { format: { kind: 'csv' }, contentType: 'text/csv; charset=utf-8' };
-  }
-  throw mediaTypeError(accept.map(mediaTypeMime));
+  return negotiateBody<NegotiatedBody>(accept, target.allowCsv, (type) => {
+    const handler = lookup(cache, target, mediaTypeMime(type).toLowerCase());
+    if (!handler) return undefined;
+    return {
+      format: { kind: 'json' },
+      contentType: contentTypeFor(handlerMime(handler)),
+      custom: handlerBody(handler, target),
+    };
+  });
 }
 
 /** The response body of a handler's column text (bytes for `bytea` domains). */

@@ -51,12 +51,25 @@ export function rangeErrorResponse(
   return { status: response.status, headers: { ...body.headers, ...response.headers }, body: body.body };
 }
 
+/** A response format and its Content-Type. */
+export type Negotiated = { format: BodyFormat; contentType: string };
+
 /**
- * Picks the response format for a read from the Accept list (first acceptable wins);
- * PGRST107 when nothing can be produced.
+ * Picks the response format from the Accept list: the first entry something can produce
+ * wins. PostgREST's own vendor types (`vnd.pgrst.object`, `vnd.pgrst.array`) cannot be
+ * overridden; then `handled` (media type handlers) may claim an entry; then the built-in JSON
+ * (for `application/json` and `*\/*`) and CSV. PGRST107 when nothing can be produced.
  */
-export function negotiateBody(accept: MediaType[], allowCsv = true): { format: BodyFormat; contentType: string } {
+export function negotiateBody<T extends Negotiated = Negotiated>(
+  accept: MediaType[],
+  allowCsv = true,
+  handled?: (type: MediaType) => T | undefined,
+): Negotiated | T {
   for (const type of accept) {
+    if (type.kind !== 'object' && type.kind !== 'array') {
+      const claimed = handled?.(type);
+      if (claimed) return claimed;
+    }
     switch (type.kind) {
       case 'json':
       case 'any':
