@@ -243,14 +243,21 @@ function hideUnlistedEmbeds(response: PgrestResponse): PgrestResponse {
 
 /**
  * The tables a PGRST201 candidate names: `fk using a(x) and b(y)` names tables a and b; a
- * many-to-many `junction using fk1(x) and fk2(y)` names its junction table.
+ * many-to-many `junction using fk1(x) and fk2(y)` names its junction table, and its
+ * `embedding` ("a with b") the two tables it joins.
  */
 function relationshipTables(detail: unknown): string[] {
   if (typeof detail !== 'object' || detail === null) return [];
-  const { cardinality, relationship } = detail as { cardinality?: unknown; relationship?: unknown };
-  if (typeof relationship !== 'string') return [];
+  const { cardinality, relationship, embedding } = detail as {
+    cardinality?: unknown;
+    relationship?: unknown;
+    embedding?: unknown;
+  };
+  // `embedding` is "origin with target": the target may be hidden even when the junction is not.
+  const embedded = typeof embedding === 'string' ? embedding.split(' with ') : [];
+  if (typeof relationship !== 'string') return embedded;
   const [head = '', using = ''] = relationship.split(' using ');
-  if (cardinality === 'many-to-many') return [head];
+  if (cardinality === 'many-to-many') return [head, ...embedded];
   return [...using.matchAll(/(?:^|and )([^\s(]+)\(/g)].map((match) => match[1] ?? '');
 }
 
