@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { redactUrl } from './config/config.js';
@@ -12,7 +13,9 @@ import {
   DEFAULT_ADMIN_EMAIL,
   ensureAdminIdentity,
   identitySettingsFromConfig,
+  SECRET_KEY_FILE,
 } from './modules/identity/identity-bootstrap.js';
+import { assertSharedSecretKey } from './modules/identity/identity-secret-key.js';
 // access
 import { ensureAdminRole } from './modules/access/access-bootstrap.js';
 import { loadLocalProperties } from './modules/access/local-properties.js';
@@ -115,6 +118,12 @@ export async function serve(
     );
     // identity: the secret key, then the first admin (once, on an empty identity store).
     const identity = await identitySettingsFromConfig(config, logger);
+    // Replicas must share the key that keys codes and encrypts TOTP seeds: a different one stops here.
+    await assertSharedSecretKey({
+      pool: running.database.pool,
+      secretKey: identity.secretKey,
+      ...(config.secretKey ? {} : { keyFile: path.join(config.dataDir, SECRET_KEY_FILE) }),
+    });
     if (config.kratosPublicUrl) {
       // Identities live in that Kratos: Lookout can create none at start, and a person here
       // may come from an unverified sign-up, so the admin role goes to the admin email once
