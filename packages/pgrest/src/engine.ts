@@ -21,7 +21,12 @@ export type PgrestEngineOptions = PgrestOptions & {
   listen?: boolean;
 };
 
-const DEFAULT_LIMITS: EngineLimits = { maxQueryLength: 16_384, maxEmbeds: 64, maxBodyLength: 10 * 1024 * 1024 };
+const DEFAULT_LIMITS: EngineLimits = {
+  maxQueryLength: 16_384,
+  maxEmbeds: 64,
+  maxBodyLength: 10 * 1024 * 1024,
+  maxBodyDepth: 100,
+};
 
 /**
  * Creates the engine: loads the schema cache, listens for `NOTIFY pgrst`, and returns the

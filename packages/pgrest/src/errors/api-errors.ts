@@ -11,6 +11,19 @@ export function queryParamError(message: string, details: string): PgrstError {
   return new PgrstError({ status: 400, code: 'PGRST100', message, details });
 }
 
+/**
+ * PGRST102 for a JSON body nested deeper than the engine's `maxBodyDepth`. PostgREST has no
+ * such bound; PostgreSQL would answer a deep enough body with "stack depth limit exceeded".
+ */
+export function bodyTooDeep(maxDepth: number): PgrstError {
+  return new PgrstError({
+    status: 400,
+    code: 'PGRST102',
+    message: `The JSON body nests arrays and objects more than ${maxDepth} levels deep`,
+    hint: `Send a body nested at most ${maxDepth} levels deep.`,
+  });
+}
+
 /** PGRST101: RPC called with a method other than GET/HEAD/POST/OPTIONS. */
 export function invalidRpcMethod(method: string): PgrstError {
   return new PgrstError({ status: 405, code: 'PGRST101', message: `Cannot use the ${method} method on RPC` });
@@ -247,6 +260,28 @@ export function tableNotFound(schema: string, relation: string, suggestion: stri
     code: 'PGRST205',
     message: `Could not find the table '${schema}.${relation}' in the schema cache`,
     hint: suggestion !== null ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
+  });
+}
+
+/**
+ * PGRST100 for a parameter beyond one of the parser's bounds (a JSON path deeper than
+ * `MAX_JSON_PATH_DEPTH`). PostgREST has none and hands such paths to PostgreSQL, which fails
+ * with "stack depth limit exceeded"; this says which bound was hit and how to stay within it.
+ */
+export function parseLimitExceeded(
+  parameter: string,
+  problem: string,
+  excerpt: string,
+  column: number,
+  hint: string,
+): PgrstError {
+  const shown = excerpt.length > 60 ? `${excerpt.slice(0, 60)}…` : excerpt;
+  return new PgrstError({
+    status: 400,
+    code: 'PGRST100',
+    message: `The ${parameter} has ${problem}`,
+    details: `At column ${column}: ${shown}`,
+    hint,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { PgrestCaller, PgrestResponse } from '../engine-types.js';
-import { invalidBody, maxAffectedRpcViolation, maxAffectedViolation, singularityError } from '../errors/api-errors.js';
+import { maxAffectedRpcViolation, maxAffectedViolation, singularityError } from '../errors/api-errors.js';
 import { selectStatements, type SelectResult } from '../exec/run-select.js';
 import { runInTransaction, runTransaction } from '../exec/transaction.js';
 import { preferenceApplied } from '../parser/preferences.js';
@@ -11,6 +11,7 @@ import { qualifiedKey, type Column, type Routine } from '../schema/schema-types.
 import { callCteSql, type CallArgs } from '../sql/call-sql.js';
 import { quoteIdent } from '../sql/sql-params.js';
 import { authorize, embedReadAccess, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import { parseJsonBody } from './json-body.js';
 import { parsePayload } from './payload.js';
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
@@ -92,15 +93,10 @@ export async function handleCall(
       bodyText = JSON.stringify(formArguments(raw ?? '', variadicNames));
     } else if (ctx.contentType.kind === 'csv') {
       // PostgREST reads a CSV body as rows and calls the function with the first one.
-      const payload = parsePayload(raw, ctx.contentType, undefined);
+      const payload = parsePayload(raw, ctx.contentType, undefined, state.limits.maxBodyDepth);
       bodyText = JSON.stringify(payload.rows[0] ?? Object.fromEntries(payload.keys.map((key) => [key, null])));
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(bodyText);
-    } catch {
-      throw invalidBody('Empty or invalid json');
-    }
+    const parsed = parseJsonBody(bodyText, state.limits.maxBodyDepth);
     // An array body calls the function with its first object, as PostgREST does.
     let isArray = Array.isArray(parsed);
     let first: unknown = isArray ? (parsed as unknown[])[0] : parsed;
@@ -154,6 +150,7 @@ export async function handleCall(
       ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
       maxEmbeds: state.limits.maxEmbeds,
       aggregates: state.options.aggregates ?? false,
+      ...(state.options.readThrough ? { readThrough: state.options.readThrough } : {}),
       authorizeEmbed: embedReadAccess(state, ctx.method, caller),
     },
     source,

@@ -13,6 +13,8 @@ export type EngineLimits = {
   maxEmbeds: number;
   /** Largest accepted request body, in characters. */
   maxBodyLength: number;
+  /** Deepest nesting of arrays and objects in a JSON body. */
+  maxBodyDepth: number;
 };
 
 /** Everything request handlers share. */

@@ -213,7 +213,7 @@ export async function handleMutation(
   const range = topLevelRange(params, method, undefined);
   const payload: Payload | undefined =
     method === 'POST' || method === 'PATCH' || method === 'PUT'
-      ? parsePayload(ctx.request.body, ctx.contentType, params.columns)
+      ? parsePayload(ctx.request.body, ctx.contentType, params.columns, state.limits.maxBodyDepth)
       : undefined;
   const cache = state.store.current;
   const table = findTable(cache, ctx.schema, ctx.route.name);
@@ -243,6 +243,7 @@ export async function handleMutation(
       schema: ctx.schema,
       maxEmbeds: state.limits.maxEmbeds,
       aggregates: state.options.aggregates ?? false,
+      ...(state.options.readThrough ? { readThrough: state.options.readThrough } : {}),
       authorizeEmbed: readAccess,
     },
     source,

@@ -2,6 +2,7 @@ import { invalidBody } from '../errors/api-errors.js';
 import type { MediaType } from '../parser/media-types.js';
 import { decodeComponent } from '../parser/query-string.js';
 import { parseCsvBody } from './csv-body.js';
+import { parseJsonBody } from './json-body.js';
 
 /** A write payload, validated and normalised to a JSON array. */
 export type Payload = {
@@ -21,9 +22,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Parses a write body (JSON, CSV or form-urlencoded) as PostgREST does: an object or an
  * array of objects whose keys all match (unless `columns=` names the columns of a JSON
- * body), else PGRST102.
+ * body), else PGRST102. A JSON body nested deeper than `maxDepth` is PGRST102 too.
  */
-export function parsePayload(body: string | undefined, contentType: MediaType, columns: string[] | undefined): Payload {
+export function parsePayload(
+  body: string | undefined,
+  contentType: MediaType,
+  columns: string[] | undefined,
+  maxDepth: number,
+): Payload {
   let value: unknown;
   if (contentType.kind === 'csv') value = parseCsvBody(body ?? '');
   else if (contentType.kind === 'form') {
@@ -37,13 +43,7 @@ export function parsePayload(body: string | undefined, contentType: MediaType, c
           : [decodeComponent(part.slice(0, eq)), decodeComponent(part.slice(eq + 1))];
       });
     value = Object.fromEntries(entries);
-  } else {
-    try {
-      value = JSON.parse(body === undefined || body.trim() === '' ? '' : body);
-    } catch {
-      throw invalidBody('Empty or invalid json');
-    }
-  }
+  } else value = parseJsonBody(body ?? '', maxDepth);
   const isArray = Array.isArray(value);
   const rows: unknown[] = isArray ? (value as unknown[]) : [value];
   if (!rows.every(isRecord)) throw invalidBody('All object keys must match');

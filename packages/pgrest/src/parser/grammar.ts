@@ -13,7 +13,7 @@ import type {
   SelectItem,
   SimpleOperator,
 } from './ast.js';
-import { type Scanner } from './scanner.js';
+import { ParseLimitExceeded, type Scanner } from './scanner.js';
 
 /*
  * The grammar of PostgREST's query parameters (ApiRequest/QueryParams.hs), written as
@@ -26,6 +26,13 @@ const OPERATOR_LABEL = 'operator (eq, gt, ...)';
 
 /** Why a value too deep to parse is refused: nesting is bounded to keep the stack safe. */
 export const MAX_NESTING = 24;
+
+/**
+ * The most `->`/`->>` steps of one JSON path. Each step is one operator expression nested in
+ * the previous one, and PostgreSQL plans those recursively: thousands of steps end in its
+ * "stack depth limit exceeded". Real documents are rarely a dozen levels deep.
+ */
+export const MAX_JSON_PATH_DEPTH = 64;
 
 const IDENTIFIER_CHAR = /^[\p{L}0-9_ $]$/u;
 
@@ -123,6 +130,7 @@ function jsonIndexEnd(s: Scanner): boolean {
 /** `->key`, `->>key`, `->0`, repeated. */
 export function jsonPath(s: Scanner): JsonOperation[] {
   const path: JsonOperation[] = [];
+  const start = s.pos;
   for (;;) {
     let arrow: '->' | '->>';
     if (s.startsWith('->>')) arrow = '->>';
@@ -131,6 +139,13 @@ export function jsonPath(s: Scanner): JsonOperation[] {
       s.tryString('->>');
       s.tryString('->');
       return path;
+    }
+    if (path.length === MAX_JSON_PATH_DEPTH) {
+      throw new ParseLimitExceeded(
+        start,
+        `a JSON path deeper than ${MAX_JSON_PATH_DEPTH} -> or ->> steps`,
+        `Use at most ${MAX_JSON_PATH_DEPTH} steps: select a shallower path and read the deeper values from the JSON it returns.`,
+      );
     }
     s.pos += arrow.length;
     const index = s.attempt(() => {

@@ -1,9 +1,9 @@
-import { queryParamError } from '../errors/api-errors.js';
+import { parseLimitExceeded, queryParamError } from '../errors/api-errors.js';
 import type { PgrstError } from '../errors/pgrst-error.js';
 import type { EmbedPath, Filter, LogicTree, OrderTerm, QueryParams, RangeSpec, SelectItem } from './ast.js';
 import { columnList, fieldName, logicTree, opExpr, orderTerms, restValue, selectList, treePath } from './grammar.js';
 import { encodeComponent, parseQueryString } from './query-string.js';
-import { ParseFailure, positionMessage, Scanner } from './scanner.js';
+import { ParseFailure, ParseLimitExceeded, positionMessage, Scanner } from './scanner.js';
 
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
 const RESERVED_EMBEDDABLE = new Set(['order', 'limit', 'offset', 'and', 'or']);
@@ -13,8 +13,11 @@ function lastSegment(key: string): string {
   return parts[parts.length - 1] ?? '';
 }
 
-/** Runs a grammar rule on a whole parameter, turning failures into PGRST100. */
-function run<T>(source: string, input: string, rule: (s: Scanner) => T, offset = 0): T {
+/**
+ * Runs a grammar rule on a whole parameter, turning failures into PGRST100. `parameter` names
+ * the parameter for errors that are not Parsec's (`select parameter`, `parameter name`).
+ */
+function run<T>(parameter: string, source: string, input: string, rule: (s: Scanner) => T, offset = 0): T {
   const scanner = new Scanner(input);
   try {
     return rule(scanner);
@@ -22,6 +25,9 @@ function run<T>(source: string, input: string, rule: (s: Scanner) => T, offset =
     if (error instanceof ParseFailure) {
       const failure = scanner.failure();
       throw queryParamError(positionMessage(source, input, failure.position + offset), failure.details);
+    }
+    if (error instanceof ParseLimitExceeded) {
+      throw parseLimitExceeded(parameter, error.problem, input.slice(error.position), error.position + 1, error.hint);
     }
     if (error instanceof RangeError) {
       // Pathological inputs (deep nesting) must still end as a 400, never as a crash.
@@ -33,26 +39,26 @@ function run<T>(source: string, input: string, rule: (s: Scanner) => T, offset =
 
 /** Parses `select=` alone (also used by the property tests). */
 export function parseSelect(value: string): SelectItem[] {
-  return run(`failed to parse select parameter (${value})`, value, (s) => selectList(s));
+  return run('select parameter', `failed to parse select parameter (${value})`, value, (s) => selectList(s));
 }
 
 /** Parses a filter value such as `not.in.(1,2)` for `key`. */
 export function parseFilter(key: string, value: string): { path: EmbedPath; filter: Filter } {
-  const { path, field } = run(`failed to parse tree path (${key})`, key, treePath);
-  const expr = run(`failed to parse filter (${value})`, value, (s) => opExpr(s, restValue));
+  const { path, field } = run('parameter name', `failed to parse tree path (${key})`, key, treePath);
+  const expr = run('filter', `failed to parse filter (${value})`, value, (s) => opExpr(s, restValue));
   return { path, filter: { field, expr } };
 }
 
 /** Parses `order=` for `key`. */
 export function parseOrder(key: string, value: string): { path: EmbedPath; terms: OrderTerm[] } {
-  const { path } = run(`failed to parse tree path (${key})`, key, treePath);
-  const terms = run(`failed to parse order (${value})`, value, orderTerms);
+  const { path } = run('parameter name', `failed to parse tree path (${key})`, key, treePath);
+  const terms = run('order parameter', `failed to parse order (${value})`, value, orderTerms);
   return { path, terms };
 }
 
 /** Parses `or=`/`and=`/`not.or=` (possibly under an embed path) into a logic tree. */
 export function parseLogic(key: string, value: string): { path: EmbedPath; tree: LogicTree } {
-  const names = run(`failed to parse logic path (${key})`, key, (s) => {
+  const names = run('parameter name', `failed to parse logic path (${key})`, key, (s) => {
     const parts = [fieldName(s)];
     while (s.peek() === '.') {
       s.pos += 1;
@@ -65,7 +71,7 @@ export function parseLogic(key: string, value: string): { path: EmbedPath; tree:
   const path = names.slice(0, -1).filter((name) => name !== 'not');
   // PostgREST parses "or(...)" rather than "(...)", so positions count the operator too.
   const text = `${negated ? 'not.' : ''}${op}${value}`;
-  const tree = run(`failed to parse logic tree (${value})`, text, (s) => logicTree(s));
+  const tree = run(`${op} parameter`, `failed to parse logic tree (${value})`, text, (s) => logicTree(s));
   return { path, tree };
 }
 
@@ -99,7 +105,7 @@ export function parseQueryParams(query: string, options: { isRpcRead?: boolean }
   const columnsValue = lookup('columns');
   const columns =
     columnsValue !== undefined
-      ? run(`failed to parse columns parameter (${columnsValue})`, columnsValue, columnList)
+      ? run('columns parameter', `failed to parse columns parameter (${columnsValue})`, columnsValue, columnList)
       : undefined;
   // An empty `select=` means every column, as with no select at all.
   const selectValue = lookup('select') || '*';
@@ -113,7 +119,7 @@ export function parseQueryParams(query: string, options: { isRpcRead?: boolean }
       try {
         filters.push(parseFilter(pair.key, pair.value));
       } catch (error) {
-        const { field } = run(`failed to parse tree path (${pair.key})`, pair.key, treePath);
+        const { field } = run('parameter name', `failed to parse tree path (${pair.key})`, pair.key, treePath);
         if (!isQueryParamError(error)) throw error;
         rpcParams.push({ name: field.name, value: pair.value });
       }
@@ -122,7 +128,12 @@ export function parseQueryParams(query: string, options: { isRpcRead?: boolean }
   const onConflictValue = lookup('on_conflict');
   const onConflict =
     onConflictValue !== undefined
-      ? run(`failed to parse on_conflict parameter (${onConflictValue})`, onConflictValue, columnList)
+      ? run(
+          'on_conflict parameter',
+          `failed to parse on_conflict parameter (${onConflictValue})`,
+          onConflictValue,
+          columnList,
+        )
       : undefined;
 
   return {
@@ -150,7 +161,7 @@ function parseRanges(pairs: { key: string; value: string }[]): Map<string, Range
     const segment = lastSegment(pair.key);
     if (segment !== 'limit' && segment !== 'offset') continue;
     const levelKey = pair.key.split('.').slice(0, -1).join('.');
-    run(`failed to parse tree path (${pair.key})`, pair.key, treePath);
+    run('parameter name', `failed to parse tree path (${pair.key})`, pair.key, treePath);
     (segment === 'limit' ? limits : offsets).set(levelKey, parseInteger(pair.value));
   }
   const ranges = new Map<string, RangeSpec>();

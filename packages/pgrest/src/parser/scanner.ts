@@ -13,6 +13,21 @@ export class ParseFailure {
   ) {}
 }
 
+/**
+ * A bound of the engine's, not a grammar error: thrown past every alternative (no other
+ * reading of the input could stay within the bound either) and turned into its own PGRST100.
+ */
+export class ParseLimitExceeded {
+  constructor(
+    /** Where the offending construct starts in the parameter. */
+    readonly position: number,
+    /** What exceeds the bound, e.g. `a JSON path deeper than 64 -> or ->> steps`. */
+    readonly problem: string,
+    /** How to stay within it. */
+    readonly hint: string,
+  ) {}
+}
+
 /** Thrown while backtracking; the message is built once, when parsing really fails. */
 const BACKTRACK = new ParseFailure(-1, '');
 

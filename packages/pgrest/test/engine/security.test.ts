@@ -213,6 +213,64 @@ describe('roles, claims and limits', () => {
     expect(deep.status).toBe(400);
   });
 
+  it('refuses a JSON path of 4,500 levels with a 400 that names the bound, wherever the path is', async () => {
+    const path = `spec${'->a'.repeat(4_500)}`;
+    const select = await h.get(`config_items?select=${path.replace('spec', 'labels')}`);
+    expect(select.status).toBe(400);
+    expect(select.json).toEqual({
+      code: 'PGRST100',
+      message: 'The select parameter has a JSON path deeper than 64 -> or ->> steps',
+      details: `At column 7: ${'->a'.repeat(20)}…`,
+      hint: 'Use at most 64 steps: select a shallower path and read the deeper values from the JSON it returns.',
+    });
+    const filter = await h.get(`canaries?${path}=eq.1`);
+    expect(filter.status).toBe(400);
+    expect(filter.json).toMatchObject({
+      code: 'PGRST100',
+      message: expect.stringContaining('parameter name has a JSON path deeper than 64'),
+    });
+    const order = await h.get(`canaries?order=${path}.desc`);
+    expect(order.json).toMatchObject({
+      code: 'PGRST100',
+      message: expect.stringContaining('order parameter has a JSON path'),
+    });
+    const logic = await h.get(`canaries?or=(${path}.eq.1,name.eq.x)`);
+    expect(logic.json).toMatchObject({
+      code: 'PGRST100',
+      message: expect.stringContaining('or parameter has a JSON path'),
+    });
+  });
+
+  it('keeps JSON paths of up to 64 steps', async () => {
+    const res = await h.get(`canaries?select=spec${'->a'.repeat(64)}&spec${'->b'.repeat(63)}->>c=is.null`);
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses JSON bodies nested 200,000 deep with a 400 that names the bound (writes and calls)', async () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const expected = {
+      code: 'PGRST102',
+      message: 'The JSON body nests arrays and objects more than 100 levels deep',
+      details: null,
+      hint: 'Send a body nested at most 100 levels deep.',
+    };
+    const insert = await h.request('POST', 'canaries', {
+      body: `{"id": "0c000000-0000-0000-0000-000000000001", "name": "deep", "spec": ${deep}}`,
+    });
+    expect(insert.status).toBe(400);
+    expect(insert.json).toEqual(expected);
+    const patch = await h.request('PATCH', 'canaries?name=eq.deep', { body: `{"spec": {"a": ${deep}}}` });
+    expect(patch.json).toEqual(expected);
+    const call = await h.request('POST', 'rpc/whoami', { body: deep });
+    expect(call.status).toBe(400);
+    expect(call.json).toEqual(expected);
+    // Brackets inside strings are text, not nesting.
+    const text = await h.request('POST', 'canaries', {
+      body: { id: '0c000000-0000-0000-0000-000000000002', name: '['.repeat(500), spec: { a: ['x'] } },
+    });
+    expect(text.status).toBe(201);
+  });
+
   it('reloads the schema on NOTIFY pgrst', async () => {
     await h.db.pool.query('create table late_table (id int primary key); insert into late_table values (1)');
     const before = await h.get('late_table');
