@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { QualifiedName } from './schema/schema-types.js';
 
 /**
  * The engine's HTTP-level contract. It is framework-agnostic: the Lookout server (Fastify,
@@ -112,6 +113,19 @@ export type PgrestOptions = {
   ) => { allowed: true } | { allowed: false; status: 401 | 403 | 404; message: string };
   /** Row guards per relation name (Lookout: `source` must be `UI`). */
   rowGuard?: (relation: string) => RowGuard | undefined;
+  /**
+   * Columns every read of a relation sees through a function (Lookout: credentials inside
+   * specs, masked for readers who may not write them). Returns, for a relation, its columns
+   * mapped to a function taking the column's value and returning the same type; the engine
+   * then reads the relation, wherever a request reads it (the target, embeds, computed
+   * relationships, the rows a function returns and the rows a write returns), through a
+   * subquery that applies the functions. Every use of such a column — output, `*`, JSON paths,
+   * casts, filters, order, counts, CSV, computed fields given the row — sees the function's
+   * value. A write's own filters match the stored values. Plans are cached without the
+   * caller, so the answer may depend on the relation only; a function that must treat callers
+   * differently reads `request.jwt.claims` (set for every request).
+   */
+  readThrough?: (relation: QualifiedName) => Readonly<Record<string, QualifiedName>> | undefined;
 };
 
 export type PgrestEngine = {

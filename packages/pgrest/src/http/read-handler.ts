@@ -91,6 +91,7 @@ function prepareRead(
       ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
       maxEmbeds: state.limits.maxEmbeds,
       aggregates: state.options.aggregates ?? false,
+      ...(state.options.readThrough ? { readThrough: state.options.readThrough } : {}),
       authorizeEmbed: (target) => {
         authorizeRead(state, ctx, caller, target, true, target.kind);
         embedded.push({ schema: target.schema, name: target.name, kind: target.kind });

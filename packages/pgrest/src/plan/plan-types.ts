@@ -65,6 +65,8 @@ export type ReadNode = {
   columns: Map<string, Column>;
   /** Computed fields of this relation (functions of its row). */
   computed: Map<string, Routine>;
+  /** Columns read through a function (the host's `readThrough`): column name → function. */
+  readThrough?: ReadonlyMap<string, QualifiedName>;
   /** Name used in the request (relation name or embed target). */
   requestName: string;
   /** User alias of the embed. */

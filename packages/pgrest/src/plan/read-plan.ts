@@ -26,7 +26,17 @@ export type PlanContext = {
   maxEmbeds: number;
   /** Whether `select` may use aggregate functions (PostgREST's `db-aggregates-enabled`). */
   aggregates: boolean;
+  /** Columns of a relation read through a function (the engine's `readThrough` option). */
+  readThrough?: (relation: QualifiedName) => Readonly<Record<string, QualifiedName>> | undefined;
 };
+
+/** The columns of `relation` read through a function, when the host names any. */
+function readThroughOf(ctx: PlanContext, relation: QualifiedName): ReadonlyMap<string, QualifiedName> | undefined {
+  const columns = ctx.readThrough?.({ schema: relation.schema, name: relation.name });
+  if (!columns) return undefined;
+  const entries = Object.entries(columns);
+  return entries.length > 0 ? new Map(entries) : undefined;
+}
 
 /** Something an embed reads: a relation, or the function of a computed relationship. */
 export type EmbedTarget = QualifiedName & { kind: 'relation' | 'function' };
@@ -136,6 +146,8 @@ function outputNameOf(field: Field, alias: string | undefined): string {
 export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryParams, mode: PlanMode): ReadNode {
   const counter: Counter = { tables: 0, laterals: 0, embeds: 0 };
   const rootNode = newNode({ ...root, depth: 0 }, counter);
+  const rootThrough = readThroughOf(ctx, root.relation);
+  if (rootThrough) rootNode.readThrough = rootThrough;
   const pendingSelects = new Map<ReadNode, SelectItem[]>();
   const useComputed = computedAuthorizer(ctx.authorizeEmbed);
 
@@ -363,6 +375,8 @@ function resolveRelationships(ctx: PlanContext, node: ReadNode): void {
     );
     child.relationship = relationship;
     child.relation = relationship.foreignTable;
+    const through = readThroughOf(ctx, relationship.foreignTable);
+    if (through) child.readThrough = through;
     const table = ctx.cache.tables.get(qualifiedKey(relationship.foreignTable));
     child.columns = table?.columnsByName ?? new Map();
     child.computed = table?.computedFields ?? new Map();

@@ -196,14 +196,35 @@ function inlinable(child: ReadNode): boolean {
   return !isToOne(relationship) || !relationship.foreignTableIsView;
 }
 
+/**
+ * `source` (a relation, a function call or a CTE of the node's rows) as the node reads it:
+ * unchanged, or, when the host reads some of its columns through functions (`readThrough`),
+ * a subquery applying them that passes every other column on as it is, in the relation's
+ * order, so `*`, row casts, filters, orders and JSON paths all see the functions' values.
+ * PostgreSQL pulls such a subquery up into the query, so filters on the other columns still
+ * use their indexes.
+ */
+function throughSql(node: ReadNode, source: string): string {
+  const through = node.readThrough;
+  if (!through) return source;
+  const columns = [...node.columns.values()]
+    .sort((a, b) => a.position - b.position)
+    .map((column) => {
+      const value = `"_s".${quoteIdent(column.name)}`;
+      const fn = through.get(column.name);
+      return fn ? `${qualified(fn)}(${value}) AS ${quoteIdent(column.name)}` : value;
+    });
+  return `(SELECT ${columns.join(', ')} FROM ${source} AS "_s")`;
+}
+
 /** What an embed reads: its relation, or its computed relationship's function of the parent row. */
 function embedSourceSql(parent: ReadNode, child: ReadNode): string {
   const card = child.relationship?.cardinality;
   if (card?.kind === 'computed' && child.relationship) {
     const row = `${quoteIdent(parent.sqlAlias)}::${qualified(child.relationship.table)}`;
-    return `${qualified(card.function)}(${row})`;
+    return throughSql(child, `${qualified(card.function)}(${row})`);
   }
-  return qualified(child.relation);
+  return throughSql(child, qualified(child.relation));
 }
 
 /** The FROM … WHERE … GROUP BY … ORDER BY … LIMIT of an embed, correlated to its parent. */
@@ -284,7 +305,7 @@ function lateralJoin(parent: ReadNode, child: ReadNode, params: SqlParams): stri
 export function rootSelectSql(root: ReadNode, fromSql: string, params: SqlParams, forMutation = false): string {
   const { items, joins, groupBy } = selectParts(root, params);
   const where = forMutation ? [] : root.where.map((condition) => conditionSql(root, condition, params));
-  let sql = `SELECT ${renderItems(items, false)} FROM ${fromSql} AS ${quoteIdent(root.sqlAlias)}`;
+  let sql = `SELECT ${renderItems(items, false)} FROM ${throughSql(root, fromSql)} AS ${quoteIdent(root.sqlAlias)}`;
   for (const join of joins) sql += ` ${join}`;
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   sql += groupBySql(groupBy);
@@ -297,7 +318,7 @@ export function rootSelectSql(root: ReadNode, fromSql: string, params: SqlParams
 
 /** Rows counted for `Prefer: count=exact`: the root's filters and the joins they need. */
 export function countSourceSql(root: ReadNode, fromSql: string, params: SqlParams): string {
-  let sql = `SELECT 1 FROM ${fromSql} AS ${quoteIdent(root.sqlAlias)}`;
+  let sql = `SELECT 1 FROM ${throughSql(root, fromSql)} AS ${quoteIdent(root.sqlAlias)}`;
   for (const child of root.children) {
     if (child.usedInWhere) sql += ` ${lateralJoin(root, child, params)}`;
   }
