@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maskSecretText } from './secret-mask.js';
 
 /**
  * Canary documents: health checks written as Kubernetes-shaped resources with the field names of
@@ -783,10 +784,15 @@ export function redactUrl(value: string): string {
 }
 
 /**
- * The endpoint a check shows in lists (the `endpoint` column of `checks`), with any password
- * in a URL redacted.
+ * The endpoint a check shows in lists (the `endpoint` column of `checks`, which every role
+ * reads), with any password in a URL redacted and any credential written inline in it masked
+ * ({@link maskSecretText}: the first line of an exec script, a token in a query string).
  */
 export function checkEndpoint(entry: CanaryCheckEntry): string {
+  return maskSecretText(unmaskedEndpoint(entry));
+}
+
+function unmaskedEndpoint(entry: CanaryCheckEntry): string {
   switch (entry.type) {
     case 'http':
       return redactUrl(entry.check.url ?? entry.check.endpoint ?? '');

@@ -13,3 +13,4 @@ export * from './feature-flags.js';
 export * from './access.js';
 export * from './health-texts.js';
 export * from './health-rows.js';
+export * from './secret-mask.js';
