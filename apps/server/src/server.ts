@@ -4,7 +4,6 @@ import type { Config } from './config/config.js';
 import { redactUrl } from './config/config.js';
 import { assertSupportedVersion, createDatabase, type Database } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
-import { leaveStopSignalsToCaller } from './db/keep-exit-code.js';
 import { runMigrations } from './db/migrate.js';
 import { recordStart } from './db/installation.js';
 import { buildApp } from './http/app.js';
@@ -95,19 +94,21 @@ export async function serve(
     })();
     return stopping;
   };
-  // This shutdown stops PostgreSQL after the workers and requests, not beside them.
-  leaveStopSignalsToCaller();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void shutdown(signal).then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'Shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  // Ctrl-C signals the whole process group; the embedded PostgreSQL runs in a session of its
+  // own, so it keeps serving until this shutdown stops it last. A repeated signal (npm
+  // forwards the one it got too) changes nothing: the shutdown under way finishes.
+  const onStopSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    void shutdown(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'Shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onStopSignal);
+  process.on('SIGTERM', onStopSignal);
 
   try {
     await runMigrations(running.database.pool, logger);

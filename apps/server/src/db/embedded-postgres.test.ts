@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -15,6 +15,8 @@ describe('embedded PostgreSQL', () => {
 
   it('runs PostgreSQL 17 and keeps data across a restart', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-embedded-'));
+    // As root, the postgres account must enter it (else the cluster is kept elsewhere, as tested below).
+    await chmod(dataDir, 0o711);
     const first = await startEmbeddedPostgres({ dataDir, logger });
     expect(first.port).not.toBe(5432);
     const db1 = createDatabase({ url: first.url, logger, max: 1 });

