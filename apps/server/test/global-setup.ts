@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -29,6 +29,9 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.LOOKOUT_TEST_DATABASE_URL;
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-test-pg-'));
+    // As root, PostgreSQL runs as the postgres account, which must enter the folder (mkdtemp
+    // makes it 0700); otherwise the cluster would be kept in /var/lib/lookout-postgres.
+    await chmod(dataDir, 0o711);
     embedded = await startEmbeddedPostgres({
       dataDir,
       logger,
@@ -57,5 +60,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     await embedded?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    // The cluster's own folder, in case it was kept outside the data directory after all.
+    if (embedded) await rm(embedded.dataDir, { recursive: true, force: true });
   };
 }
