@@ -46,3 +46,14 @@ export const SHELL_MESSAGES = {
   /** Button that renders a crashed page again. */
   tryAgain: 'Try again',
 } as const;
+
+/**
+ * Refusal of a cross-site write (docs/access.md, "Cross-site requests"): an unsafe method under
+ * /api whose Origin or Sec-Fetch-Site shows another site, while the session would come from
+ * the browser's cookie rather than a session token.
+ */
+export const CROSS_SITE_REFUSAL = {
+  code: 'cross_site_request',
+  message: (method: string, path: string, evidence: string) =>
+    `Refused ${method} ${path}: the request came from another site (${evidence}), and a browser's sign-in cookie does not act for other sites. Use Lookout's own pages, or call the API with a session token (Authorization: Bearer <token>).`,
+} as const;

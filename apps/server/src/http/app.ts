@@ -21,6 +21,7 @@ import { createCourier } from '../modules/identity/identity-courier.js';
 import { createSecretBox, randomToken } from '../modules/identity/identity-crypto.js';
 import { startIdentityHousekeeping } from '../modules/identity/identity-housekeeping.js';
 import { createIdentityRepository } from '../modules/identity/identity-repository.js';
+import { headerSessionTokenOf } from '../modules/identity/identity-fns.js';
 import { authRoutes, identityRoutes, requestContext } from '../modules/identity/identity-routes.js';
 import { createIdentityService, type IdentitySettings } from '../modules/identity/identity-service.js';
 import { adminUrlRequired, createKratosAdminClient } from '../modules/identity/kratos-admin-client.js';
@@ -55,6 +56,7 @@ import { DEFAULT_CHECK_TIMEOUT_MS, runCheck } from '../modules/health/runners/ru
 import { dataApiRoutes } from '../modules/data-api/data-api-routes.js';
 import { createDataApiService } from '../modules/data-api/data-api-service.js';
 import { systemRoutes } from '../modules/system/system-routes.js';
+import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { registerErrorHandler } from './error-envelope.js';
 import { linkOrigin, trustProxyOption } from './public-url.js';
 import { registerWebApp } from './web-app.js';
@@ -115,6 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Writes under /api that another site made the browser send with its session cookie are
+  // refused before anything else looks at them (bearer tokens are not affected).
+  registerCrossSiteGuard(app, {
+    publicUrl: deps.publicUrl,
+    hasSessionTokenHeader: (request) => headerSessionTokenOf(request.headers) !== undefined,
+  });
   // access: installed before any route, so that every /api route must declare who may call
   // it (registration fails otherwise) and is checked on every request. The role resolver
   // and feature flags it needs are bound below, once they exist.

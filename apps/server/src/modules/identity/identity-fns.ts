@@ -248,8 +248,13 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return cookies;
 }
 
-/** The session token a request carries: X-Session-Token, then Bearer, then the cookie. */
-export function sessionTokenOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+/**
+ * The session token a request carries in a header: X-Session-Token, then
+ * `Authorization: Bearer`. Scripts authenticate this way; a browser never sends these on its
+ * own, so a request that has one was not forged by another site (the cross-site guard relies
+ * on that).
+ */
+export function headerSessionTokenOf(headers: Record<string, string | string[] | undefined>): string | undefined {
   const header = (name: string) => {
     const value = headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -261,7 +266,15 @@ export function sessionTokenOf(headers: Record<string, string | string[] | undef
     const token = authorization.replace(/^bearer\s+/i, '').trim();
     if (token) return token;
   }
-  const cookie = parseCookies(header('cookie'))[SESSION_COOKIE];
+  return undefined;
+}
+
+/** The session token a request carries: X-Session-Token, then Bearer, then the cookie. */
+export function sessionTokenOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const fromHeader = headerSessionTokenOf(headers);
+  if (fromHeader) return fromHeader;
+  const cookieHeader = headers.cookie;
+  const cookie = parseCookies(Array.isArray(cookieHeader) ? cookieHeader[0] : cookieHeader)[SESSION_COOKIE];
   return cookie || undefined;
 }
 
