@@ -15,13 +15,16 @@ const { createDatabase } = await import(dist('db/database.js'));
 const { buildApp } = await import(dist('http/app.js'));
 const { createHealthWorkers } = await import(dist('modules/health/health-workers.js'));
 const { readHealthSettings } = await import(dist('modules/health/health-settings.js'));
+const { refusingSandbox } = await import(dist('sandbox/sandbox.js'));
 
 const logger = pino({ level: 'warn' });
 const database = createDatabase({ url: process.env.BENCH_DATABASE_URL, logger });
 const settings = readHealthSettings(process.env);
 const app = await buildApp({ logger, database, version: 'bench', webDir: path.join(root, 'no-web-for-bench') });
 await app.listen({ port: 0, host: '127.0.0.1' });
-const workers = createHealthWorkers({ pool: database.pool, logger, settings });
+// The benchmark's checks are http checks: no script runs, so no sandbox is probed.
+const sandbox = refusingSandbox('the scheduler benchmark runs no scripts');
+const workers = createHealthWorkers({ pool: database.pool, logger, settings, sandbox });
 workers.start();
 
 let window = { cpu: process.cpuUsage(), at: performance.now() };

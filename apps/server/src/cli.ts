@@ -28,6 +28,8 @@ type ServerFlags = {
   // access
   properties?: string;
   propertiesFile?: string;
+  // sandbox
+  execUnsandboxed?: string;
 };
 
 const program = new Command()
@@ -116,6 +118,13 @@ function withServerOptions(command: Command): Command {
         new Option(
           '--properties-file <file>',
           'YAML file of read-only properties; default <data dir>/properties.yaml if present (env LOOKOUT_PROPERTIES_FILE)',
+        ),
+      )
+      // sandbox
+      .addOption(
+        new Option(
+          '--exec-unsandboxed <bool>',
+          "run exec check scripts as the server's own user where the host offers no isolation (env LOOKOUT_EXEC_UNSANDBOXED, default false)",
         ),
       )
   );

@@ -27,6 +27,8 @@ import { readHealthSettings, type HealthSettings } from './modules/health/health
 import { createHealthWorkers, type HealthWorkers } from './modules/health/health-workers.js';
 // end health
 import { DEFAULT_WEB_DIR } from './http/web-app.js';
+import { protectDataDir } from './sandbox/protect-data-dir.js';
+import { createSandbox } from './sandbox/sandbox.js';
 import { SERVER_VERSION } from './version.js';
 
 export type RunningDatabase = { database: Database; embedded?: EmbeddedDatabase };
@@ -160,6 +162,14 @@ export async function serve(
       logger.info({ properties: localProperties.map((property) => property.name) }, 'Loaded local properties');
     }
     // end access
+    // sandbox: what Lookout wrote into its data directory is private to its user, then the
+    // isolation for exec check scripts is chosen once and said in the log (ADR 0010).
+    await protectDataDir(config.dataDir, logger);
+    const sandbox = await createSandbox({
+      privatePaths: [config.dataDir],
+      allowUnsandboxed: config.execUnsandboxed,
+      logger,
+    });
     app = await buildApp({
       logger,
       database: running.database,
@@ -171,7 +181,7 @@ export async function serve(
       identity,
       localProperties, // access
       adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL, // access
-      health: { checkTimeoutMs: health.checkTimeoutMs, summaryRefreshMs: health.summaryRefreshMs }, // health
+      health: { checkTimeoutMs: health.checkTimeoutMs, summaryRefreshMs: health.summaryRefreshMs, sandbox }, // health
     });
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
@@ -187,7 +197,7 @@ export async function serve(
       databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
     });
     if (health.workers) {
-      healthWorkers = createHealthWorkers({ pool: running.database.pool, logger, settings: health });
+      healthWorkers = createHealthWorkers({ pool: running.database.pool, logger, settings: health, sandbox });
       healthWorkers.start();
     } else {
       logger.info({ role: health.role }, 'Background workers are off in this process');

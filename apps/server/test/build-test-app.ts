@@ -29,6 +29,8 @@ export async function buildTestApp(
     trustProxy?: AppDeps['trustProxy'];
     /** Replaces the silent logger (tests that read what the server logs). */
     logger?: AppDeps['logger'];
+    /** health: Run Now's timeout and the sandbox for exec scripts (without one they are refused). */
+    health?: AppDeps['health'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -44,6 +46,7 @@ export async function buildTestApp(
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.port ? { port: options.port } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.health ? { health: options.health } : {}),
   });
   await app.ready();
   return {

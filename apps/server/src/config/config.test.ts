@@ -210,4 +210,18 @@ describe('configuration', () => {
       expect(parseDurationMs('10 minutes')).toBeUndefined();
     });
   });
+
+  describe('sandbox settings', () => {
+    it('refuses unisolated scripts unless LOOKOUT_EXEC_UNSANDBOXED or --exec-unsandboxed says true', () => {
+      expect(parseConfig(readConfigInput({}, {})).execUnsandboxed).toBe(false);
+      expect(parseConfig(readConfigInput({ LOOKOUT_EXEC_UNSANDBOXED: 'true' }, {})).execUnsandboxed).toBe(true);
+      expect(
+        parseConfig(readConfigInput({ LOOKOUT_EXEC_UNSANDBOXED: 'true' }, { execUnsandboxed: 'false' }))
+          .execUnsandboxed,
+      ).toBe(false);
+      expect(() => parseConfig(readConfigInput({ LOOKOUT_EXEC_UNSANDBOXED: 'yes please' }, {}))).toThrow(
+        "LOOKOUT_EXEC_UNSANDBOXED (--exec-unsandboxed) must be true or false; got 'yes please'",
+      );
+    });
+  });
 });

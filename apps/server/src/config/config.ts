@@ -33,6 +33,8 @@ export const SETTINGS = {
   properties: { env: 'LOOKOUT_PROPERTIES', flag: '--properties' },
   propertiesFile: { env: 'LOOKOUT_PROPERTIES_FILE', flag: '--properties-file' },
   // end access
+  // sandbox
+  execUnsandboxed: { env: 'LOOKOUT_EXEC_UNSANDBOXED', flag: '--exec-unsandboxed' },
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 
@@ -176,6 +178,12 @@ const configFields = z.object({
   properties: z.string().max(100_000, 'must be at most 100000 characters').optional(),
   propertiesFile: z.string().trim().min(1, 'must not be empty').max(4096).optional(),
   // end access
+  // sandbox: run exec check scripts as the server's own user when the host offers no isolation
+  // (no bubblewrap, not root). Off by default: exec checks are refused then (ADR 0010).
+  execUnsandboxed: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 const configSchema = configFields.superRefine((config, ctx) => {

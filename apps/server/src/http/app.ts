@@ -51,7 +51,8 @@ import { createHealthRepository } from '../modules/health/health-repository.js';
 import { healthRoutes } from '../modules/health/health-routes.js';
 import { secretsUnavailable } from '../modules/health/health-run-fns.js';
 import { createHealthService } from '../modules/health/health-service.js';
-import { DEFAULT_CHECK_TIMEOUT_MS, runCheck } from '../modules/health/runners/runners.js';
+import { createCheckRunner, DEFAULT_CHECK_TIMEOUT_MS, runCheck } from '../modules/health/runners/runners.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 // end health
 import { dataApiRoutes } from '../modules/data-api/data-api-routes.js';
 import { createDataApiService } from '../modules/data-api/data-api-service.js';
@@ -96,7 +97,15 @@ export type AppDeps = {
    * health: how long Run Now lets a check run (LOOKOUT_CHECK_TIMEOUT; default 60 s) and how often
    * the workers refresh the last-hour summary (LOOKOUT_CHECK_SUMMARY_REFRESH; default 30 s).
    */
-  health?: { checkTimeoutMs?: number; summaryRefreshMs?: number };
+  health?: {
+    checkTimeoutMs?: number;
+    summaryRefreshMs?: number;
+    /**
+     * Where Run Now runs exec scripts, and the paths no check may list (the data directory);
+     * `lookout serve` passes the one it set up at start. Without it exec checks are refused.
+     */
+    sandbox?: Sandbox;
+  };
 };
 
 /**
@@ -289,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // roll-up jobs are background workers, started by server.ts (health-workers.ts).
   const health = createHealthService({
     repository: createHealthRepository(deps.database.pool),
-    runCheck,
+    runCheck: deps.health?.sandbox ? createCheckRunner(deps.health.sandbox) : runCheck,
     resolveSecret: secretsUnavailable,
     settings: {
       checkTimeoutMs: deps.health?.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,

@@ -5,7 +5,8 @@ import { createHealthRepository } from './health-repository.js';
 import { secretsUnavailable } from './health-run-fns.js';
 import { createCheckScheduler } from './health-scheduler.js';
 import type { HealthSettings } from './health-settings.js';
-import { runCheck } from './runners/runners.js';
+import type { Sandbox } from '../../sandbox/sandbox.js';
+import { createCheckRunner } from './runners/runners.js';
 
 /**
  * The health module's background workers for `lookout serve`: the check scheduler and the
@@ -105,17 +106,19 @@ export type HealthWorkersDeps = {
   pool: pg.Pool;
   logger: Logger;
   settings: HealthSettings;
+  /** Where scheduled exec scripts run, and the paths no check may list (server.ts sets it up). */
+  sandbox: Sandbox;
 };
 
 export type HealthWorkers = ReturnType<typeof createHealthWorkers>;
 
-export function createHealthWorkers({ pool, logger, settings }: HealthWorkersDeps) {
+export function createHealthWorkers({ pool, logger, settings, sandbox }: HealthWorkersDeps) {
   const log = logger.child({ module: 'health' });
   const repository = createHealthRepository(pool);
   const listener = createNotificationListener(pool, log);
   const scheduler = createCheckScheduler({
     repository,
-    runCheck,
+    runCheck: createCheckRunner(sandbox),
     resolveSecret: secretsUnavailable,
     subscribe: listener.subscribe,
     logger: log,

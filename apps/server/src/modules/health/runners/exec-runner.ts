@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
 import type { ExecCheck } from '@lookout/contracts';
+import { SandboxRefusedError } from '../../../sandbox/sandbox.js';
+import type { CommandOutput } from '../../../sandbox/sandbox-process.js';
 import { CheckFailure, resolveValue, runProbe } from './runner-harness.js';
 import { truncate } from './runner-fns.js';
 import type { CheckRunContext, CheckRunner, ProbeOutcome } from './runner-types.js';
@@ -10,72 +11,6 @@ const MAX_OUTPUT_BYTES = 1024 * 1024;
 const DETAIL_OUTPUT_CHARS = 8192;
 const MESSAGE_OUTPUT_CHARS = 500;
 
-type ScriptRun = {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  truncated: boolean;
-};
-
-/**
- * The environment a script sees: a few basics plus the check's own `env`. The server's own
- * environment (database URL, encryption key) is deliberately not passed on.
- */
-function scriptEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'TMPDIR', 'USER']) {
-    const value = process.env[name];
-    if (value !== undefined) env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
-function runScript(script: string, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<ScriptRun> {
-  return new Promise((resolve, reject) => {
-    // Its own process group, so a timeout kills the script's children (sleep, curl) too;
-    // otherwise they would keep the pipes open and the run would never end.
-    const child = spawn('bash', ['-c', script], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let outBytes = 0;
-    let errBytes = 0;
-    let truncated = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (outBytes < MAX_OUTPUT_BYTES) out.push(chunk);
-      else truncated = true;
-      outBytes += chunk.length;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (errBytes < MAX_OUTPUT_BYTES) err.push(chunk);
-      else truncated = true;
-      errBytes += chunk.length;
-    });
-    const kill = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    };
-    signal.addEventListener('abort', kill, { once: true });
-    child.once('error', (error) => {
-      signal.removeEventListener('abort', kill);
-      reject(error);
-    });
-    child.once('close', (exitCode, exitSignal) => {
-      signal.removeEventListener('abort', kill);
-      resolve({
-        exitCode,
-        signal: exitSignal,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-        truncated,
-      });
-    });
-  });
-}
-
 /** The last non-empty lines of output, which usually carry the error. */
 function tail(text: string, max: number): string {
   const trimmed = text.trim();
@@ -83,14 +18,22 @@ function tail(text: string, max: number): string {
 }
 
 async function probe(check: ExecCheck, context: CheckRunContext): Promise<ProbeOutcome> {
-  const extra: Record<string, string> = {};
+  // The script sees the check's own `env` and a few basics; the server's environment (database
+  // URL, secret key) and its files stay out of reach (sandbox.ts, ADR 0010).
+  const env: Record<string, string> = {};
   for (const variable of check.env ?? []) {
-    extra[variable.name] = await resolveValue(variable, context, `variable ${variable.name}`);
+    env[variable.name] = await resolveValue(variable, context, `variable ${variable.name}`);
   }
-  let run: ScriptRun;
+  let run: CommandOutput;
   try {
-    run = await runScript(check.script, scriptEnvironment(extra), context.signal);
+    run = await context.sandbox.run({
+      argv: ['bash', '-c', check.script],
+      env,
+      signal: context.signal,
+      maxOutputBytes: MAX_OUTPUT_BYTES,
+    });
   } catch (error) {
+    if (error instanceof SandboxRefusedError) throw new CheckFailure(error.message);
     if ((error as { code?: unknown }).code === 'ENOENT') {
       throw new CheckFailure('bash is not installed on this server');
     }
@@ -131,7 +74,10 @@ async function probe(check: ExecCheck, context: CheckRunContext): Promise<ProbeO
   return { pass: true, message: output || `script exited with code ${run.exitCode}`, detail, celVariables };
 }
 
-/** exec checks: a bash script; exit code 0 passes, output becomes the message. */
+/**
+ * exec checks: a bash script, run in the server's sandbox; exit code 0 passes, output becomes
+ * the message.
+ */
 export const execRunner: CheckRunner<'exec'> = {
   type: 'exec',
   run: (check, context) => runProbe(check, context, () => probe(check, context)),

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FolderCheck } from '@lookout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxWithPlan } from '../../../sandbox/sandbox.js';
 import { runCheck } from './runners.js';
 
 const resolveSecret = () => Promise.reject(new Error('no secrets in this test'));
@@ -81,5 +82,59 @@ describe('folder runner against a temporary folder', () => {
       pass: false,
       message: `${path.join(root, 'missing')} does not exist`,
     });
+  });
+});
+
+describe("folder runner and Lookout's data directory", () => {
+  let parent = '';
+  let dataDir = '';
+  const runWithDataDir = async (check: Omit<FolderCheck, 'name'>) => {
+    // Folder checks run no script; the sandbox only tells them which paths are Lookout's.
+    const sandbox = await sandboxWithPlan({ mode: 'refused', reason: 'no scripts here' }, { privatePaths: [dataDir] });
+    return runCheck(
+      { type: 'folder', check: { name: 'snoop', ...check } },
+      { resolveSecret, timeoutMs: 5000, sandbox },
+    );
+  };
+
+  beforeAll(async () => {
+    parent = await mkdtemp(path.join(os.tmpdir(), 'lookout-folder-private-'));
+    dataDir = path.join(parent, 'lookout-data');
+    await mkdir(path.join(dataDir, 'postgres'), { recursive: true });
+    await writeFile(path.join(dataDir, 'postgres-credentials.json'), '{"user":"lookout","password":"x"}');
+    await writeFile(path.join(dataDir, 'secret-key'), 'k');
+    await writeFile(path.join(dataDir, 'postgres', 'PG_VERSION'), '17');
+    await writeFile(path.join(parent, 'backup.tar.gz'), 'b');
+    await mkdir(path.join(parent, 'links'));
+    await symlink(dataDir, path.join(parent, 'links', 'to-data'));
+    await symlink(path.join(dataDir, 'secret-key'), path.join(parent, 'links', 'key'));
+  });
+  afterAll(() => rm(parent, { recursive: true, force: true }));
+
+  it('refuses to list the data directory and anything inside it', async () => {
+    for (const target of [dataDir, path.join(dataDir, 'postgres'), `${dataDir}/../lookout-data/`]) {
+      const result = await runWithDataDir({ path: target });
+      expect(result, target).toMatchObject({
+        pass: false,
+        message: `${target} is in Lookout's data directory, which checks may not list`,
+      });
+      expect(JSON.stringify(result.detail ?? null), target).not.toContain('secret-key');
+    }
+  });
+
+  it('refuses a symlink that leads into it', async () => {
+    const link = path.join(parent, 'links', 'to-data');
+    expect(await runWithDataDir({ path: link })).toMatchObject({
+      pass: false,
+      message: `${link} is in Lookout's data directory, which checks may not list`,
+    });
+  });
+
+  it('lists a folder above it without the data directory or links into it', async () => {
+    const result = await runWithDataDir({ path: parent, recursive: true });
+    expect(result.pass).toBe(true);
+    const names = (result.detail as { files: { name: string }[] }).files.map((file) => file.name);
+    expect(names).toEqual(['backup.tar.gz']);
+    expect(result.detail).toMatchObject({ count: 1 });
   });
 });

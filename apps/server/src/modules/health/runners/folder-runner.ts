@@ -1,4 +1,4 @@
-import { readdir, stat, statfs } from 'node:fs/promises';
+import { readdir, realpath, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderCheck } from '@lookout/contracts';
 import {
@@ -9,6 +9,7 @@ import {
   type FileSystemSpace,
   type FolderFile,
 } from './folder-fns.js';
+import { isSameOrInside } from '../../../sandbox/sandbox-fns.js';
 import { CheckFailure, runProbe } from './runner-harness.js';
 import { errorCode, errorText } from './runner-fns.js';
 import type { CheckRunContext, CheckRunner, ProbeOutcome } from './runner-types.js';
@@ -34,26 +35,31 @@ function fsReason(error: unknown, where: string): string {
 }
 
 /**
- * Lists the files under `root`. Directories are descended into when `recursive` is set but are
- * not counted themselves: the tests are about files.
+ * Lists the files under `root` (a real path). Directories are descended into when `recursive`
+ * is set but are not counted themselves: the tests are about files. Private paths (Lookout's
+ * data directory) are skipped, also when a symlink leads into them.
  */
 async function listFiles(
   root: string,
   recursive: boolean,
+  privatePaths: readonly string[],
   signal: AbortSignal,
 ): Promise<{ files: FolderFile[]; capped: boolean }> {
   const files: FolderFile[] = [];
+  const isPrivate = (target: string) => privatePaths.some((hidden) => isSameOrInside(target, hidden));
   const walk = async (dir: string, depth: number): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true });
     for (const entry of entries) {
       if (signal.aborted) return false;
       const full = path.join(dir, entry.name);
+      if (isPrivate(full)) continue;
       if (entry.isDirectory()) {
         if (recursive && depth < MAX_DEPTH && !(await walk(full, depth + 1))) return false;
         continue;
       }
       let info;
       try {
+        if (entry.isSymbolicLink() && isPrivate(await realpath(full))) continue;
         info = await stat(full);
       } catch {
         // A file removed between listing and stat, or a dangling symlink, is not a file now.
@@ -74,16 +80,23 @@ const fileView = (file: FolderFile | undefined) =>
 
 async function probe(check: FolderCheck, context: CheckRunContext): Promise<ProbeOutcome> {
   const root = check.path;
+  let realRoot: string;
   try {
-    const info = await stat(root);
+    // Symlinks resolved first: a link into the data directory is the data directory.
+    realRoot = await realpath(root);
+    const info = await stat(realRoot);
     if (!info.isDirectory()) throw new CheckFailure(`${root} is not a folder`);
   } catch (error) {
     if (error instanceof CheckFailure) throw error;
     throw new CheckFailure(fsReason(error, root), { error: errorText(error) });
   }
+  const { privatePaths } = context.sandbox;
+  if (privatePaths.some((hidden) => isSameOrInside(realRoot, hidden))) {
+    throw new CheckFailure(`${root} is in Lookout's data directory, which checks may not list`);
+  }
   let listing: { files: FolderFile[]; capped: boolean };
   try {
-    listing = await listFiles(root, check.recursive ?? false, context.signal);
+    listing = await listFiles(realRoot, check.recursive ?? false, privatePaths, context.signal);
   } catch (error) {
     throw new CheckFailure(fsReason(error, root), { error: errorText(error) });
   }
@@ -93,7 +106,7 @@ async function probe(check: FolderCheck, context: CheckRunContext): Promise<Prob
 
   let space: FileSystemSpace | undefined;
   if (check.availableSize || check.totalSize) {
-    const fsStats = await statfs(root);
+    const fsStats = await statfs(realRoot);
     space = { availableBytes: fsStats.bavail * fsStats.bsize, totalBytes: fsStats.blocks * fsStats.bsize };
   }
 
@@ -119,7 +132,10 @@ async function probe(check: FolderCheck, context: CheckRunContext): Promise<Prob
   };
 }
 
-/** folder checks on local paths: file count, age of the newest file, sizes and free space. */
+/**
+ * folder checks on local paths: file count, age of the newest file, sizes and free space.
+ * Lookout's data directory is never listed (ADR 0010).
+ */
 export const folderRunner: CheckRunner<'folder'> = {
   type: 'folder',
   run: (check, context) => runProbe(check, context, () => probe(check, context)),

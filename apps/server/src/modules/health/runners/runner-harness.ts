@@ -1,4 +1,5 @@
 import type { CheckExpression, NamedSecretOrValue, SecretOrValue, ValueFromRef } from '@lookout/contracts';
+import { refusingSandbox, type Sandbox } from '../../../sandbox/sandbox.js';
 import { celTypeName, evaluateCel, fromCelValue } from './cel-fns.js';
 import { errorText } from './runner-fns.js';
 import type { CheckResult, CheckRunContext, ProbeOutcome, SecretResolver } from './runner-types.js';
@@ -28,14 +29,20 @@ export function createRunContext(options: {
   timeoutMs: number;
   resolveSecret: SecretResolver;
   signal?: AbortSignal;
+  /** Without one, exec checks are refused (fail closed) and no path is private. */
+  sandbox?: Sandbox;
 }): CheckRunContext {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   return {
     signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
     timeoutMs: options.timeoutMs,
     resolveSecret: options.resolveSecret,
+    sandbox: options.sandbox ?? NO_SANDBOX,
   };
 }
+
+/** Where a caller set up no sandbox, scripts do not run at all. */
+const NO_SANDBOX = refusingSandbox('no sandbox was set up for this run');
 
 function abortedMessage(context: CheckRunContext): string {
   const reason: unknown = context.signal.reason;

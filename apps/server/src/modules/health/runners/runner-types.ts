@@ -1,4 +1,5 @@
 import type { CanaryCheckSpecs, CanaryCheckType, ValueFromRef } from '@lookout/contracts';
+import type { Sandbox } from '../../../sandbox/sandbox.js';
 
 /** What one run of one check produced. This is what a `check_statuses` row is made from. */
 export type CheckResult = {
@@ -28,6 +29,11 @@ export type CheckRunContext = {
   /** The budget behind `signal`, so a timeout can say `timed out after N ms`. */
   timeoutMs: number;
   resolveSecret: SecretResolver;
+  /**
+   * Where exec scripts run, isolated from Lookout, and which paths (the data directory) no
+   * check may read or list.
+   */
+  sandbox: Sandbox;
 };
 
 /** A check runner: never throws; every problem becomes a failed {@link CheckResult}. */

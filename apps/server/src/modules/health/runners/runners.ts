@@ -1,4 +1,5 @@
 import type { CanaryCheckEntry, CanaryCheckType } from '@lookout/contracts';
+import type { Sandbox } from '../../../sandbox/sandbox.js';
 import { alertmanagerRunner } from './alertmanager-runner.js';
 import { dnsRunner } from './dns-runner.js';
 import { execRunner } from './exec-runner.js';
@@ -38,6 +39,11 @@ export type RunCheckOptions = {
   timeoutMs?: number;
   /** Cancels the run early, e.g. when the server shuts down. */
   signal?: AbortSignal;
+  /**
+   * Where exec scripts run and which paths are private (sandbox.ts). Without it exec checks
+   * are refused; {@link createCheckRunner} binds the server's.
+   */
+  sandbox?: Sandbox;
 };
 
 /**
@@ -49,8 +55,17 @@ export function runCheck(entry: CanaryCheckEntry, options: RunCheckOptions): Pro
     timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
     resolveSecret: options.resolveSecret,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   });
   // The table pairs each type with its runner; TypeScript cannot follow that through a union.
   const runner = CHECK_RUNNERS[entry.type] as CheckRunner<CanaryCheckType>;
   return runner.run(entry.check as never, context);
+}
+
+/**
+ * {@link runCheck} bound to the server's sandbox, for the scheduler and Run Now: every check
+ * they run gets it, whatever options they pass.
+ */
+export function createCheckRunner(sandbox: Sandbox): typeof runCheck {
+  return (entry, options) => runCheck(entry, { ...options, sandbox });
 }
