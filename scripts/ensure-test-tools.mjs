@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Makes sure the system tools the health-check runner tests drive are installed: `ping` for the
-// icmp runner, and Prometheus and Alertmanager for the prometheus and alertmanager runners.
+// icmp runner, Prometheus and Alertmanager for the prometheus and alertmanager runners, and
+// bubblewrap for the sandbox exec check scripts run in.
 // They come from Debian's packages (the network here only reaches the npm and Debian mirrors).
 // A tool that cannot be installed is reported, not fatal: those tests then print SKIPPED.
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,7 @@ const TOOLS = [
   { pkg: 'iputils-ping', binary: '/usr/bin/ping', why: 'icmp checks' },
   { pkg: 'prometheus', binary: '/usr/bin/prometheus', why: 'prometheus checks' },
   { pkg: 'prometheus-alertmanager', binary: '/usr/bin/prometheus-alertmanager', why: 'alertmanager checks' },
+  { pkg: 'bubblewrap', binary: '/usr/bin/bwrap', why: 'the exec check sandbox' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.binary));
