@@ -58,7 +58,7 @@ import { dataApiRoutes } from '../modules/data-api/data-api-routes.js';
 import { createDataApiService } from '../modules/data-api/data-api-service.js';
 import { systemRoutes } from '../modules/system/system-routes.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
-import { registerErrorHandler } from './error-envelope.js';
+import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
 import { linkOrigin, trustProxyOption } from './public-url.js';
 import { registerWebApp } from './web-app.js';
 
@@ -120,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // names: from anyone else they would let a caller pick the address its rate limits count
     // against. Without it, request.ip is the peer and request.host the Host header.
     trustProxy: trustProxyOption(deps.trustProxy ?? false),
+    // A URL that is not valid percent-encoding is refused in the error envelope too.
+    frameworkErrors: frameworkErrorHandler,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

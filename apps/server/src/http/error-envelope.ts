@@ -1,5 +1,5 @@
 import type { ErrorEnvelope } from '@lookout/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
 
@@ -43,4 +43,37 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(status)
       .send(errorEnvelope(error.code ? error.code.toLowerCase() : 'bad_request', error.message));
   });
+}
+
+/** At most this much of a refused address is quoted back. */
+const QUOTED_URL_LENGTH = 200;
+
+/**
+ * Fastify's `frameworkErrors`: refusals made before any route or not-found handler runs, in
+ * the same envelope. An address that is not valid percent-encoding (`/api/%zz`, `/%E0%A4%A`)
+ * is a 400 that says so; an over-long path parameter a 414.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const url = request.url.length > QUOTED_URL_LENGTH ? `${request.url.slice(0, QUOTED_URL_LENGTH)}…` : request.url;
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply
+      .status(400)
+      .send(
+        errorEnvelope(
+          'bad_url',
+          `The address ${url} is not a valid URL: each % must start a percent-encoded byte of UTF-8 (such as %20 or %C3%A9).`,
+        ),
+      );
+    return;
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) request.log.error({ err: error }, 'Request failed before routing');
+  void reply
+    .status(status)
+    .send(
+      errorEnvelope(
+        error.code ? error.code.toLowerCase() : 'bad_request',
+        status >= 500 ? 'Something went wrong on the server. The error has been logged.' : error.message,
+      ),
+    );
 }

@@ -1,6 +1,7 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 
@@ -75,5 +76,81 @@ describe('without a web build', () => {
     } finally {
       await testApp.close();
     }
+  });
+});
+
+describe('unknown paths', () => {
+  let webDir: string;
+  let testApp: TestApp;
+  const logLines: string[] = [];
+  // Fastify's complaints when a request reaches not-found handling twice or is answered twice.
+  const doubleHandling = () =>
+    logLines.filter((line) => /inside a 404 handler|Sending basic 404|already sent/i.test(line));
+
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-web-'));
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Lookout</title><div id="root"></div>');
+    await writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log("app")');
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+    testApp = await buildTestApp({ webDir, logger });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  const odd = ['/a%2fb', '//x', '/.hidden', '/a;b', '/x%20y', '/' + 'a'.repeat(300)];
+  // inject resolves dot segments as a browser does, so these only reach page paths.
+  const dotted = ['/%2e%2e/x', '/x/../y', '/./x'];
+
+  it('answers every unknown /api path once, with a 404 in the error envelope', async () => {
+    const paths = ['/api', '/api/', '/api/nope', '/api/canary/nope', '/api/docs/static/nope.js', '/api/docs/nope/'];
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const) {
+      for (const url of [...paths, ...odd.map((p) => `/api${p}`)]) {
+        const response = await testApp.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        if (method !== 'HEAD') expect(response.json().error.code, `${method} ${url}`).toBe('not_found');
+      }
+    }
+    expect(doubleHandling()).toEqual([]);
+  });
+
+  it('answers unknown page paths with the console (its not-found page), missing files with a 404', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      for (const url of ['/no/such/page', '/assets', '/assets/', ...odd, ...dotted]) {
+        const response = await testApp.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(200);
+        expect(response.headers['content-type'], `${method} ${url}`).toContain('text/html');
+      }
+      for (const url of ['/assets/gone-9999.js', '/favicon.svg/x.js', '/assets/.env.js', '/INDEX.HTML']) {
+        const response = await testApp.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+    expect(doubleHandling()).toEqual([]);
+  });
+
+  it('refuses an address that is not valid percent-encoding in the envelope', async () => {
+    for (const url of ['/api/%zz', '/%E0%A4%A', '/api/%c0%ae']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code, url).toBe('bad_url');
+      expect(response.json().message, url).toContain('not a valid URL');
+    }
+  });
+
+  it('answers once while index.html is missing (a rebuild in progress), without Fastify’s bare 404', async () => {
+    const index = path.join(webDir, 'index.html');
+    await rename(index, `${index}.away`);
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run build');
+    } finally {
+      await rename(`${index}.away`, index);
+    }
+    expect(doubleHandling()).toEqual([]);
+    expect((await testApp.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 });

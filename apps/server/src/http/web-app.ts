@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -10,8 +11,12 @@ export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../web/dist', import
 
 /**
  * Serves the built single-page app. Any GET that is not an API call and not a file gets
- * index.html, so deep links such as /health/checks reach the client-side router. Paths under
- * /api never fall back to the page: an unknown API path is a JSON 404.
+ * index.html, so deep links such as /health/checks reach the client-side router (which shows
+ * the console's not-found page for an unknown one). Paths under /api never fall back to the
+ * page: an unknown API path is a 404 in the error envelope. Every unknown path is answered
+ * once, by the not-found handler below, which never hands the request back to Fastify's
+ * not-found handling (that would log "Trying to send a NotFound error inside a 404 handler"
+ * and answer a bare 404).
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const indexFile = path.join(webDir, 'index.html');
@@ -23,6 +28,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       // without a restart. Misses fall through to the not-found handler below.
       wildcard: true,
       index: false,
+      // The web build writes a .br and a .gz beside each asset (apps/web/vite-precompress.ts):
+      // they are sent as they are to browsers that accept them, with no work per request.
+      preCompressed: true,
       // A directory (`/` above all) would answer 403 without an index; pass it to the
       // not-found handler below, which answers with the page.
       allowedPath: (pathName) => !pathName.endsWith('/'),
@@ -32,13 +40,15 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
         // Vite fingerprints everything under assets/, so those files never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (a precompressed file, or the plain one).
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   } else {
     app.log.warn({ webDir }, 'The web app is not built; only the API is served. Run `npm run build`.');
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || !['GET', 'HEAD'].includes(request.method)) {
@@ -54,6 +64,18 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
         .type('text/plain; charset=utf-8')
         .send('The Lookout web app has not been built. Run `npm run build`, then restart the server.');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // Read here rather than with reply.sendFile: a missing index.html (a rebuild in progress)
+    // would make sendFile call the not-found handler again from inside itself.
+    let page: Buffer;
+    try {
+      page = await readFile(indexFile);
+    } catch {
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .type('text/plain; charset=utf-8')
+        .send(`The Lookout web app is missing from ${webDir} (being rebuilt?). Run \`npm run build\`, then reload.`);
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 }
