@@ -23,6 +23,28 @@ export function createDatabase(options: { url: string; logger: Logger; max?: num
   // pool replaces the client. Without a listener the process would crash.
   pool.on('error', (error) => options.logger.warn({ err: error }, 'Idle database connection failed'));
 
+  // The pool's own end() resolves once it has *asked* its connections to close. Stopping the
+  // server before they have would make PostgreSQL end them first, and each would report an
+  // error; the pool says 'remove' when one has closed.
+  let open = 0;
+  pool.on('connect', () => (open += 1));
+  pool.on('remove', () => (open -= 1));
+  const allClosed = () =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (open > 0) return;
+        pool.removeListener('remove', check);
+        resolve();
+      };
+      pool.on('remove', check);
+      check();
+    });
+  const end = async () => {
+    const closedAll = allClosed();
+    await pool.end();
+    await withTimeout(closedAll, 5_000, 'closing the database connections').catch(() => undefined);
+  };
+
   let closed: Promise<void> | undefined;
   return {
     pool,
@@ -36,7 +58,7 @@ export function createDatabase(options: { url: string; logger: Logger; max?: num
       }
       return Math.round((performance.now() - started) * 100) / 100;
     },
-    close: () => (closed ??= pool.end()),
+    close: () => (closed ??= end()),
   };
 }
 
