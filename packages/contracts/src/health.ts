@@ -187,6 +187,68 @@ export const checkSummaryResponseSchema = z.object({
 export type CheckSummaryResponse = z.infer<typeof checkSummaryResponseSchema>;
 
 // ---------------------------------------------------------------------------
+// GET /api/canary/api/graph
+// ---------------------------------------------------------------------------
+
+/** What `runnerName` says in answers of the canary API (canary-checker's name for this runner). */
+export const CANARY_RUNNER_NAME = 'local';
+
+/** Points `GET /api/canary/api/graph` aims at when the caller does not say (the console asks 300). */
+export const DEFAULT_CHECK_GRAPH_POINTS = 300;
+/** The most points a caller may ask for. */
+export const MAX_CHECK_GRAPH_POINTS = 1000;
+
+/**
+ * Query of `GET /api/canary/api/graph` (ui-calls section 3.3): one check's runs over a range,
+ * `check=<id>&count=300&start=<range>`. `start` begins the range (`1h`, `now-3h`, an ISO time;
+ * default the last hour), `end` ends it (default now); `count` is how many points to aim at.
+ */
+export const checkGraphQuerySchema = z.object({
+  check: z.uuid({ error: 'must be a check id (UUID)' }),
+  count: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MAX_CHECK_GRAPH_POINTS, { error: `must be at most ${MAX_CHECK_GRAPH_POINTS}` })
+    .default(DEFAULT_CHECK_GRAPH_POINTS),
+  start: timeExpressionSchema.optional(),
+  end: timeExpressionSchema.optional(),
+});
+/** Query of `GET /api/canary/api/graph`. */
+export type CheckGraphQuery = z.infer<typeof checkGraphQuerySchema>;
+
+/**
+ * One point of the graph: a single run (`window` 0), or the runs of one window starting at
+ * `time`: `status` true when all of them passed, `duration` their mean in milliseconds.
+ */
+export const checkGraphPointSchema = z.object({
+  time: isoTime,
+  status: z.boolean(),
+  duration: z.number().int().nonnegative().nullable(),
+  passed: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+});
+/** One point of `GET /api/canary/api/graph`. */
+export type CheckGraphPoint = z.infer<typeof checkGraphPointSchema>;
+
+/**
+ * `GET /api/canary/api/graph` response: the points oldest first, with uptime and latency over
+ * the same range (computed as the summary computes them for one check). `window` is how many
+ * seconds each point covers, 0 when each point is one run.
+ */
+export const checkGraphResponseSchema = z.object({
+  runnerName: z.string().max(63),
+  from: isoTime,
+  to: isoTime,
+  window: z.number().int().nonnegative(),
+  status: z.array(checkGraphPointSchema).max(MAX_CHECK_GRAPH_POINTS + 1),
+  latency: checkLatencySchema,
+  uptime: checkUptimeSchema,
+});
+/** `GET /api/canary/api/graph` response. */
+export type CheckGraphResponse = z.infer<typeof checkGraphResponseSchema>;
+
+// ---------------------------------------------------------------------------
 // POST /api/canary/run/check/{id}
 // ---------------------------------------------------------------------------
 

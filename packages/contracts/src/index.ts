@@ -14,3 +14,4 @@ export * from './access.js';
 export * from './health-texts.js';
 export * from './health-rows.js';
 export * from './secret-mask.js';
+export * from './json-schemas.js';
