@@ -121,15 +121,23 @@ describe('health jobs', () => {
     );
   });
 
-  it('refreshes the last-hour summary and keeps only its latest success in job history', async () => {
+  it('refreshes the last-hour summary up to the late margin and keeps only its latest success in job history', async () => {
+    // A run ten minutes ago is in the refreshed hour; the one at the seed's now() is within the
+    // late margin (90 s), which the summary reads live instead.
+    await database.pool.query(
+      "INSERT INTO check_statuses (check_id, time, status, duration) VALUES ($1, now() - interval '10 minutes', true, 5)",
+      [checkId],
+    );
     const health = jobs();
     expect(await health.refreshSummary()).toMatchObject({ ran: true, status: 'SUCCESS' });
     expect(await health.refreshSummary()).toMatchObject({ ran: true, status: 'SUCCESS' });
     const rows = await history(HEALTH_JOB_NAMES.refreshSummary);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ success_count: 1 });
+    const details = rows[0]!.details as { at: string; exactUntil: string };
+    expect(Date.parse(details.at) - Date.parse(details.exactUntil)).toBe(90_000);
     const summary = await database.pool.query('SELECT passed + failed AS runs FROM check_status_summary_1h');
-    expect(summary.rows).toHaveLength(1);
+    expect(summary.rows).toEqual([{ runs: 1 }]);
   });
 
   it('skips a job another process holds the lock of, and one that just ran elsewhere', async () => {

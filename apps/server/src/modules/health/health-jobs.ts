@@ -48,8 +48,9 @@ export type HealthJobsSettings = {
   summaryRefreshMs: number;
   retentionDays: RetentionDays;
   /**
-   * Raw rows younger than this are left to the next roll-up: a run's row carries its start
-   * time and is written when it ends, so rows this recent may still arrive.
+   * Raw rows younger than this are left to the next roll-up (and read live by the last-hour
+   * summary): a run's row carries its start time and is written when it ends, so rows this
+   * recent may still arrive.
    */
   lateMarginMs: number;
 };
@@ -144,8 +145,14 @@ export function createHealthJobs(deps: HealthJobsDeps) {
         0,
         async () => {
           const at = now();
-          const checks = await repository.refreshLastHourSummary(at);
-          return { successCount: checks, details: { at: at.toISOString(), checks } };
+          // Rows of runs still under way arrive later with earlier times: the summary reads the
+          // rows after exactUntil live instead.
+          const exactUntil = new Date(at.getTime() - settings.lateMarginMs);
+          const checks = await repository.refreshLastHourSummary(at, exactUntil);
+          return {
+            successCount: checks,
+            details: { at: at.toISOString(), exactUntil: exactUntil.toISOString(), checks },
+          };
         },
         { keepSuccesses: 1 },
       ),

@@ -362,20 +362,32 @@ describe('roll-ups and the summary', () => {
     expect(hour[a!.id]?.latency).toEqual({ p95: 6, p97: 6, p99: 6 });
     expect(hour[a!.id]?.uptime.last_pass).toBe(new Date(now.getTime() - 1000).toISOString());
 
-    // The refreshed last-hour summary answers the default range while it is fresh: a run stored
-    // after it shows once it is refreshed again, and an explicit range is always computed live.
+    // The refreshed last-hour summary answers the default range while it is fresh. It is exact up
+    // to its exactUntil (the refresh time minus the late margin); the rows after that are read
+    // live, so a run stored after the refresh counts at once, and the range runs from the
+    // refreshed hour's start to now.
     const snapshotAt = new Date(now.getTime() - 30_000);
-    await repository.refreshLastHourSummary(snapshotAt);
+    const exactUntil = new Date(snapshotAt.getTime() - 90_000);
+    await repository.refreshLastHourSummary(snapshotAt, exactUntil);
+    expect((await repository.rollupMarks()).lastHour).toEqual({ at: snapshotAt, exactUntil });
     await database.pool.query(
       "INSERT INTO check_statuses (check_id, time, status, duration, message) VALUES ($1, $2, false, 500, 'late')",
       [a!.id, new Date(now.getTime() - 10_000)],
     );
     const fromSnapshot = await service.summary(['viewer'], { canary_id: id });
-    expect(fromSnapshot.to).toBe(snapshotAt.toISOString());
-    expect(fromSnapshot.checks_summary.find((item) => item.id === a!.id)?.uptime).toMatchObject({
-      passed: 6,
-      failed: 0,
+    const snapshotFrom = new Date(snapshotAt.getTime() - HOUR_MS);
+    expect(fromSnapshot.from).toBe(snapshotFrom.toISOString());
+    expect(fromSnapshot.to).toBe(now.toISOString());
+    const expectedLastHour = await rawCounts(snapshotFrom, new Date(now.getTime() + 1));
+    expect(expectedLastHour[a!.id]).toEqual({ passed: 7, failed: 1 });
+    const snapshotA = fromSnapshot.checks_summary.find((item) => item.id === a!.id);
+    expect(snapshotA?.uptime).toMatchObject({
+      ...expectedLastHour[a!.id],
+      last_fail: new Date(now.getTime() - 10_000).toISOString(),
     });
+    // Percentiles: the refreshed part's own (durations 2..7) and the live part's (1 and 500),
+    // weighted by their runs: (6 x 7 + 2 x 500) / 8.
+    expect(snapshotA?.latency).toEqual({ p95: 130, p97: 130, p99: 130 });
     // One check's summary (the drawer, right after Run Now) is always computed live.
     const oneCheck = await service.summary(['viewer'], { check_id: a!.id });
     expect(oneCheck.checks_summary[0]?.uptime).toMatchObject({ passed: 6, failed: 1 });
@@ -385,9 +397,20 @@ describe('roll-ups and the summary', () => {
       canary_id: id,
     });
     expect(live.checks_summary.find((item) => item.id === a!.id)?.uptime).toMatchObject({ passed: 6, failed: 1 });
-    await repository.refreshLastHourSummary(now);
+    await repository.refreshLastHourSummary(now, new Date(now.getTime() - 90_000));
     const refreshed = await service.summary(['viewer'], { timeRange: 'now-1h', canary_id: id });
     expect(refreshed.checks_summary.find((item) => item.id === a!.id)?.uptime).toMatchObject({ passed: 6, failed: 1 });
+    // A stale one (the workers stopped) is not used: the hour is computed live.
+    const later = createHealthService({
+      repository,
+      runCheck: async () => ({ pass: true, durationMs: 0, message: '' }),
+      resolveSecret: async () => '',
+      settings: { checkTimeoutMs: 1000 },
+      logger: pino({ level: 'silent' }),
+      now: () => new Date(now.getTime() + 10 * 60_000),
+    });
+    const stale = await later.summary(['viewer'], { canary_id: id });
+    expect(new Date(stale.to).getTime() - new Date(stale.from).getTime()).toBe(HOUR_MS);
   });
 
   it('shows the latest run of a check that did not run in the range', async () => {
@@ -399,11 +422,125 @@ describe('roll-ups and the summary', () => {
       [check!.id, yesterday],
     );
     const rows = await repository.checkSummary({
-      from: { raw: [{ from: new Date(Date.now() - HOUR_MS), to: new Date() }], hourly: [], daily: [] },
+      slices: { raw: [{ from: new Date(Date.now() - HOUR_MS), to: new Date() }], hourly: [], daily: [] },
       to: new Date(),
       checkId: check!.id,
     });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ failed: 1, passed: 0, p95: 42, last_fail: yesterday.toISOString() });
+  });
+});
+
+describe("one check's graph (GET /api/canary/api/graph)", () => {
+  const serviceAt = (now: Date) =>
+    createHealthService({
+      repository,
+      runCheck: async () => ({ pass: true, durationMs: 0, message: '' }),
+      resolveSecret: async () => '',
+      settings: { checkTimeoutMs: 1000 },
+      logger: pino({ level: 'silent' }),
+      now: () => now,
+    });
+
+  it('answers single runs, windows of raw rows, and windows of hourly and daily buckets with the same totals', async () => {
+    // As on a fresh install: no roll-up has run (the rows below are older than any mark would
+    // allow, as no scheduler writes them).
+    await database.pool.query('DELETE FROM check_status_rollups');
+    const id = await insertCanary('graph-a', { http: httpChecks(1, 'graph') });
+    const [check] = await checksOf(id);
+    const now = new Date(floorTo(new Date(), HOUR_MS).getTime() + 35 * 60_000);
+    // Ten days, one run every 5 minutes; every 10th fails; durations 10, 20, ... 100 ms.
+    await database.pool.query(
+      `INSERT INTO check_statuses (check_id, time, status, duration, message)
+       SELECT $2, $1::timestamptz - interval '1 second' - (g * interval '5 minutes'), g % 10 <> 3, 10 * (1 + g % 10), 'seed'
+       FROM generate_series(0, 10 * 288 - 1) g`,
+      [now, check!.id],
+    );
+    const service = serviceAt(now);
+    const sum = (points: { passed: number; failed: number }[]) =>
+      points.reduce((total, point) => ({ passed: total.passed + point.passed, failed: total.failed + point.failed }), {
+        passed: 0,
+        failed: 0,
+      });
+
+    // The last hour holds 12 runs: each one is a point, oldest first.
+    const hour = await service.graph(['viewer'], { check: check!.id, count: 300, start: '1h' });
+    expect(hour.window).toBe(0);
+    expect(hour.status).toHaveLength(12);
+    expect(hour.status[11]).toEqual({
+      time: new Date(now.getTime() - 1000).toISOString(),
+      status: true,
+      duration: 10,
+      passed: 1,
+      failed: 0,
+    });
+    expect(hour.status.map((point) => point.time)).toEqual([...hour.status.map((point) => point.time)].sort());
+    expect(hour.uptime).toMatchObject({ ...sum(hour.status), passed: 11, failed: 1 });
+    expect(hour.latency).toEqual({ p95: 100, p97: 100, p99: 100 });
+    expect(hour.runnerName).toBe('local');
+
+    // Asking for 4 points: windows of 15 minutes, each with 3 runs (the first and last may be
+    // partial), the mean duration, and failed when one of its runs failed.
+    const four = await service.graph(['viewer'], { check: check!.id, count: 4, start: '1h' });
+    expect(four.window).toBe(900);
+    expect(four.status.length).toBeLessThanOrEqual(5);
+    expect(sum(four.status)).toEqual({ passed: 11, failed: 1 });
+    expect(four.status.filter((point) => !point.status)).toHaveLength(1);
+
+    // Two days from raw rows (no roll-up yet): windows of 15 minutes (2 days / 300).
+    const raw2d = await service.graph(['viewer'], { check: check!.id, count: 300, start: '2d' });
+    expect(raw2d.window).toBe(900);
+    expect(sum(raw2d.status)).toEqual({ passed: raw2d.uptime.passed, failed: raw2d.uptime.failed });
+    expect(raw2d.uptime.passed + raw2d.uptime.failed).toBe(576);
+
+    // Roll up, as the jobs would; then 9 days read from hourly buckets (windows of an hour), and
+    // with 5 points from daily buckets (windows of a week): the same runs in every case.
+    const mark = new Date(now.getTime() - 5 * 60_000);
+    await repository.rollupHourly({ from: floorTo(new Date(now.getTime() - 11 * 86_400_000), HOUR_MS), to: mark });
+    await repository.setRollupMark('1h', mark);
+    await repository.rollupDaily({
+      from: floorTo(new Date(now.getTime() - 11 * 86_400_000), 86_400_000),
+      to: floorTo(mark, HOUR_MS),
+    });
+    await repository.setRollupMark('1d', floorTo(mark, HOUR_MS));
+    // Whole buckets: the range starts at a day boundary, so buckets and raw rows cover the same runs.
+    const start = floorTo(new Date(now.getTime() - 9 * 86_400_000), 86_400_000).toISOString();
+    const { rows } = await database.pool.query<{ passed: number; failed: number }>(
+      `SELECT count(*) FILTER (WHERE status)::int AS passed, count(*) FILTER (WHERE NOT status)::int AS failed
+       FROM check_statuses WHERE check_id = $1 AND time >= $2`,
+      [check!.id, start],
+    );
+    const hourly = await service.graph(['viewer'], { check: check!.id, count: 300, start });
+    expect(hourly.window).toBe(3600);
+    expect(sum(hourly.status)).toEqual(rows[0]);
+    expect(hourly.uptime).toMatchObject(rows[0]!);
+    const weekly = await service.graph(['viewer'], { check: check!.id, count: 5, start });
+    expect(weekly.window).toBe(7 * 86_400);
+    expect(weekly.status.length).toBeLessThanOrEqual(3);
+    expect(sum(weekly.status)).toEqual(rows[0]);
+    expect(weekly.status.every((point) => point.duration! > 10 && point.duration! < 100)).toBe(true);
+  });
+
+  it('answers an empty graph for a range without runs, and 404 for an unknown check', async () => {
+    const id = await insertCanary('graph-b', { http: httpChecks(1, 'quiet') });
+    const [check] = await checksOf(id);
+    const service = serviceAt(new Date());
+    const empty = await service.graph(['viewer'], { check: check!.id, count: 300, start: '1h' });
+    expect(empty).toMatchObject({
+      window: 0,
+      status: [],
+      uptime: { passed: 0, failed: 0, last_pass: null, last_fail: null },
+      latency: { p95: null, p97: null, p99: null },
+    });
+    await expect(
+      service.graph(['viewer'], { check: '01a1fefe-8cb3-71f1-bdca-1f41fa7808d7', count: 300 }),
+    ).rejects.toMatchObject({
+      statusCode: 404,
+      message: "Check '01a1fefe-8cb3-71f1-bdca-1f41fa7808d7' was not found.",
+    });
+    await expect(service.graph(['viewer'], { check: check!.id, count: 300, start: 'soon' })).rejects.toMatchObject({
+      statusCode: 400,
+      message: "start: 'soon' is not a time such as now-1h, 1h, 7d or an ISO time",
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { NIL_AGENT_ID } from '@lookout/contracts';
 import pg from 'pg';
-import type { RollupMarks, TimeSlice } from './health-rollup-fns.js';
+import { HOUR_MS, type RollupMarks, type TimeSlice } from './health-rollup-fns.js';
 import { withTransaction, type Queryable } from '../../db/transaction.js';
 import { isoTimestampTypes } from '../../db/utc-timestamps.js';
 
@@ -80,6 +80,26 @@ export type CheckSummaryRow = {
 /** The slices a summary reads: at most two raw, two hourly and one daily (see summarySegments). */
 export type SummarySlices = { raw: TimeSlice[]; hourly: TimeSlice[]; daily: TimeSlice[] };
 
+/** One check's uptime and latency over a graph's range. Times are ISO strings already. */
+export type CheckGraphTotalsRow = {
+  passed: number;
+  failed: number;
+  last_pass: string | null;
+  last_fail: string | null;
+  p95: number | null;
+  p97: number | null;
+  p99: number | null;
+};
+
+/** One point of a check's graph: a run, or the runs of one window. */
+export type CheckGraphPointRow = {
+  time: string;
+  status: boolean;
+  duration: number | null;
+  passed: number;
+  failed: number;
+};
+
 export type CanaryRow = {
   id: string;
   name: string;
@@ -113,6 +133,119 @@ const RAW_AGGREGATE_SQL = `SELECT s.check_id,
 
 const ISO_TIMESTAMPS = isoTimestampTypes(pg.types);
 
+/**
+ * Per-check summaries read with these settings: per-check percentiles sort each check's rows
+ * (give the sort memory instead of disk), and times are written in UTC and read as ISO strings
+ * (isoTimestampTypes), so thousands of them are not parsed into Dates only to be printed again.
+ */
+const SUMMARY_SESSION_SQL = "SELECT set_config('work_mem', '64MB', true), set_config('timezone', 'UTC', true)";
+
+/**
+ * The `agg` CTE: per check, passed, failed, last pass and fail and p95/p97/p99 over the slices
+ * (and, with `lastHourLiveFrom`, the refreshed last hour plus the raw rows from that instant on).
+ * Appends its parameters to `params`, which must hold the check id (or null) as $1.
+ */
+function sliceAggregateCte(slices: SummarySlices, lastHourLiveFrom: Date | undefined, params: unknown[]): string {
+  const $ = (value: unknown) => `$${params.push(value)}`;
+  const [raw1, raw2, hourly1, hourly2, daily] = [
+    slice(slices.raw, 0),
+    slice(slices.raw, 1),
+    slice(slices.hourly, 0),
+    slice(slices.hourly, 1),
+    slice(slices.daily, 0),
+  ];
+  // The refreshed last hour and the live rows after it are added only when asked for, as SQL
+  // text: a parameter that switched them off would leave the planner an OR arm it cannot serve
+  // from the BRIN index on time.
+  const liveRows = lastHourLiveFrom ? ` OR s.time >= ${$(lastHourLiveFrom)}` : '';
+  const lastHour = lastHourLiveFrom
+    ? `UNION ALL
+             SELECT check_id, passed, failed, passed + failed, last_pass, last_fail, p95, p97, p99
+             FROM check_status_summary_1h WHERE ($1::uuid IS NULL OR check_id = $1)`
+    : '';
+  return `raw AS (
+             ${RAW_AGGREGATE_SQL}
+             WHERE ((s.time >= ${$(raw1[0])} AND s.time < ${$(raw1[1])})
+                    OR (s.time >= ${$(raw2[0])} AND s.time < ${$(raw2[1])})${liveRows})
+               AND ($1::uuid IS NULL OR s.check_id = $1)
+             GROUP BY s.check_id
+           ), slices AS (
+             SELECT check_id, passed, failed, passed + failed AS total, last_pass, last_fail,
+                    pct[1] AS p95, pct[2] AS p97, pct[3] AS p99
+             FROM raw
+             UNION ALL
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1h
+             WHERE created_at >= ${$(hourly1[0])} AND created_at < ${$(hourly1[1])} AND ($1::uuid IS NULL OR check_id = $1)
+             UNION ALL
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1h
+             WHERE created_at >= ${$(hourly2[0])} AND created_at < ${$(hourly2[1])} AND ($1::uuid IS NULL OR check_id = $1)
+             UNION ALL
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1d
+             WHERE created_at >= ${$(daily[0])} AND created_at < ${$(daily[1])} AND ($1::uuid IS NULL OR check_id = $1)
+             ${lastHour}
+           ), agg AS (
+             -- Plain sums: a hash aggregate, no sort. One slice keeps its exact percentiles.
+             SELECT check_id, sum(passed) AS passed, sum(failed) AS failed,
+                    max(last_pass) AS last_pass, max(last_fail) AS last_fail,
+                    round(sum(p95::float8 * total) / nullif(sum(total) FILTER (WHERE p95 IS NOT NULL), 0))::integer AS p95,
+                    round(sum(p97::float8 * total) / nullif(sum(total) FILTER (WHERE p97 IS NOT NULL), 0))::integer AS p97,
+                    round(sum(p99::float8 * total) / nullif(sum(total) FILTER (WHERE p99 IS NOT NULL), 0))::integer AS p99
+             FROM slices GROUP BY check_id
+           )`;
+}
+
+/**
+ * A check's graph points: raw runs in two slices, hourly buckets in two and daily ones in one
+ * (bucket starts), each put in the window of $2 seconds that contains it (0: every run is its
+ * own point). Buckets start on UTC hour and day boundaries and windows of an hour or more do
+ * too, so a bucket falls in exactly one window.
+ */
+const GRAPH_POINTS_SQL = `WITH parts AS (
+    SELECT CASE WHEN $2::float8 = 0 THEN s.time
+                ELSE date_bin(make_interval(secs => $2::float8), s.time, timestamptz '2000-01-01 00:00:00+00') END AS time,
+           count(*) FILTER (WHERE s.status) AS passed, count(*) FILTER (WHERE NOT s.status) AS failed,
+           sum(s.duration) AS duration, count(s.duration) AS timed
+    FROM check_statuses s
+    WHERE s.check_id = $1 AND ((s.time >= $3 AND s.time < $4) OR (s.time >= $5 AND s.time < $6))
+    GROUP BY 1
+    UNION ALL
+    SELECT date_bin(make_interval(secs => $2::float8), b.created_at, timestamptz '2000-01-01 00:00:00+00'),
+           b.passed, b.failed, b.duration, b.total
+    FROM check_statuses_1h b
+    WHERE b.check_id = $1 AND ((b.created_at >= $7 AND b.created_at < $8) OR (b.created_at >= $9 AND b.created_at < $10))
+    UNION ALL
+    SELECT date_bin(make_interval(secs => $2::float8), b.created_at, timestamptz '2000-01-01 00:00:00+00'),
+           b.passed, b.failed, b.duration, b.total
+    FROM check_statuses_1d b
+    WHERE b.check_id = $1 AND b.created_at >= $11 AND b.created_at < $12
+  )
+  SELECT time, sum(failed) = 0 AS status, round(sum(duration)::float8 / nullif(sum(timed), 0))::integer AS duration,
+         sum(passed)::integer AS passed, sum(failed)::integer AS failed
+  FROM parts GROUP BY time ORDER BY time`;
+
+/**
+ * Runs `work` in a read-only transaction on a client of its own (SET LOCAL needs one); REPEATABLE
+ * READ when several statements must see one snapshot.
+ */
+async function readOnly<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  isolation: 'READ COMMITTED' | 'REPEATABLE READ' = 'READ COMMITTED',
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(`BEGIN ISOLATION LEVEL ${isolation} READ ONLY`);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** Keys below 2^31 for pg_try_advisory_lock: one per singleton job. */
 export const ADVISORY_LOCKS = {
   refreshSummary: 0x4c4b0010,
@@ -133,29 +266,38 @@ export function createHealthRepository(pool: pg.Pool) {
     // ------------------------------------------------------------------ summary
 
     async rollupMarks(tx?: Queryable): Promise<RollupMarks> {
-      const { rows } = await db(tx).query<{ name: string; rolled_up_to: Date }>(
-        'SELECT name, rolled_up_to FROM check_status_rollups',
+      const { rows } = await db(tx).query<{ name: string; rolled_up_to: Date; exact_until: Date | null }>(
+        'SELECT name, rolled_up_to, exact_until FROM check_status_rollups',
       );
       const marks: RollupMarks = {};
       for (const row of rows) {
         if (row.name === '1h') marks.hourly = row.rolled_up_to;
         if (row.name === '1d') marks.daily = row.rolled_up_to;
-        if (row.name === 'last1h') marks.lastHour = row.rolled_up_to;
+        if (row.name === 'last1h' && row.exact_until) {
+          marks.lastHour = { at: row.rolled_up_to, exactUntil: row.exact_until };
+        }
       }
       return marks;
     },
 
     /**
-     * Every live check with its uptime and latency over the slices. Counts are exact. Percentiles
-     * of a range read from one raw slice are exact; over several slices (buckets, raw slices
-     * counting as one bucket each) they are the run-weighted mean of the slices' own, as
-     * docs/health.md explains. A check with no run in the range shows its latest run before
-     * `to` (as the original's aged summary).
+     * Every live check with its uptime and latency over the slices, status and last run read in
+     * the same statement (one database snapshot, so they agree: a check whose last run passed
+     * counts that run). Counts are exact. Percentiles of a range read from one slice are exact;
+     * over several slices (buckets, raw slices counting as one bucket each, the refreshed last
+     * hour) they are the run-weighted mean of the slices' own, as docs/health.md explains. A
+     * check with no run in the range shows its latest run before `to` (as the original's aged
+     * summary).
      */
     async checkSummary(
       input: {
-        /** The slices to aggregate, or the refreshed last-hour summary (check_status_summary_1h). */
-        from: SummarySlices | 'last-hour-snapshot';
+        /** The slices to aggregate. */
+        slices: SummarySlices;
+        /**
+         * Also the refreshed last hour (check_status_summary_1h) and every raw row from this
+         * instant on (its `exactUntil`), with no upper bound.
+         */
+        lastHourLiveFrom?: Date | undefined;
         to: Date;
         checkId?: string | undefined;
         canaryId?: string | undefined;
@@ -163,54 +305,9 @@ export function createHealthRepository(pool: pg.Pool) {
       tx?: Queryable,
     ): Promise<CheckSummaryRow[]> {
       const params: unknown[] = [input.checkId ?? null, input.canaryId ?? null, input.to];
-      let aggregate: string;
-      if (input.from === 'last-hour-snapshot') {
-        aggregate = `agg AS (
-             SELECT check_id, passed, failed, last_pass, last_fail, p95, p97, p99 FROM check_status_summary_1h
-             WHERE ($1::uuid IS NULL OR check_id = $1)
-           )`;
-      } else {
-        const slices = input.from;
-        params.push(
-          ...slice(slices.raw, 0),
-          ...slice(slices.raw, 1),
-          ...slice(slices.hourly, 0),
-          ...slice(slices.hourly, 1),
-          ...slice(slices.daily, 0),
-        );
-        aggregate = `raw AS (
-             ${RAW_AGGREGATE_SQL}
-             WHERE ((s.time >= $4 AND s.time < $5) OR (s.time >= $6 AND s.time < $7))
-               AND ($1::uuid IS NULL OR s.check_id = $1)
-             GROUP BY s.check_id
-           ), slices AS (
-             SELECT check_id, passed, failed, passed + failed AS total, last_pass, last_fail,
-                    pct[1] AS p95, pct[2] AS p97, pct[3] AS p99
-             FROM raw
-             UNION ALL
-             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1h
-             WHERE created_at >= $8 AND created_at < $9 AND ($1::uuid IS NULL OR check_id = $1)
-             UNION ALL
-             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1h
-             WHERE created_at >= $10 AND created_at < $11 AND ($1::uuid IS NULL OR check_id = $1)
-             UNION ALL
-             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1d
-             WHERE created_at >= $12 AND created_at < $13 AND ($1::uuid IS NULL OR check_id = $1)
-           ), agg AS (
-             -- Plain sums: a hash aggregate, no sort. One slice keeps its exact percentiles.
-             SELECT check_id, sum(passed) AS passed, sum(failed) AS failed,
-                    max(last_pass) AS last_pass, max(last_fail) AS last_fail,
-                    round(sum(p95::float8 * total) / nullif(sum(total) FILTER (WHERE p95 IS NOT NULL), 0))::integer AS p95,
-                    round(sum(p97::float8 * total) / nullif(sum(total) FILTER (WHERE p97 IS NOT NULL), 0))::integer AS p97,
-                    round(sum(p99::float8 * total) / nullif(sum(total) FILTER (WHERE p99 IS NOT NULL), 0))::integer AS p99
-             FROM slices GROUP BY check_id
-           )`;
-      }
+      const aggregate = sliceAggregateCte(input.slices, input.lastHourLiveFrom, params);
       const run = async (client: Queryable) => {
-        // Per-check percentiles sort each check's rows; give the sort memory instead of disk.
-        // Times are written in UTC and read as ISO strings (isoTimestampTypes): thousands of
-        // them are not parsed into Dates only to be printed again.
-        await client.query("SELECT set_config('work_mem', '64MB', true), set_config('timezone', 'UTC', true)");
+        await client.query(SUMMARY_SESSION_SQL);
         const { rows } = await client.query<CheckSummaryRow>({
           types: ISO_TIMESTAMPS,
           text: `WITH ${aggregate}
@@ -242,27 +339,83 @@ export function createHealthRepository(pool: pg.Pool) {
         });
         return rows;
       };
-      if (tx) return run(tx);
-      // SET LOCAL needs a transaction; a read-only one costs nothing extra.
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN READ ONLY');
-        const rows = await run(client);
-        await client.query('COMMIT');
-        return rows;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      return tx ? run(tx) : readOnly(pool, run);
     },
 
     /**
-     * Recomputes check_status_summary_1h, the exact last hour before `at` from raw rows, and
-     * records `at` as its time. One transaction: readers see the old or the new snapshot.
+     * One check's graph (`GET /api/canary/api/graph`), read in one snapshot: whether the check
+     * exists, its uptime and latency over `totals` (as checkSummary computes them, without the
+     * aged fallback: a range without runs has none), how many raw runs the range holds (at most
+     * `maxRuns + 1` are counted), then the points `plan` asks for from those counts. Undefined
+     * when no check has that id.
      */
-    async refreshLastHourSummary(at: Date): Promise<number> {
+    async checkGraph(input: {
+      checkId: string;
+      range: TimeSlice;
+      totals: SummarySlices;
+      maxRuns: number;
+      plan: (counts: { rawRuns: number; totalRuns: number }) => { windowMs: number; sources: SummarySlices };
+    }): Promise<
+      | {
+          totals: CheckGraphTotalsRow | undefined;
+          windowMs: number;
+          points: CheckGraphPointRow[];
+        }
+      | undefined
+    > {
+      return readOnly(
+        pool,
+        async (client) => {
+          const exists = await client.query('SELECT 1 FROM checks WHERE id = $1', [input.checkId]);
+          if (exists.rowCount === 0) return undefined;
+          await client.query(SUMMARY_SESSION_SQL);
+          const params: unknown[] = [input.checkId];
+          const aggregate = sliceAggregateCte(input.totals, undefined, params);
+          const totals = await client.query<CheckGraphTotalsRow>({
+            types: ISO_TIMESTAMPS,
+            text: `WITH ${aggregate} SELECT passed::integer, failed::integer, last_pass, last_fail, p95, p97, p99 FROM agg`,
+            values: params,
+          });
+          const raw = await client.query<{ runs: number }>(
+            `SELECT count(*)::integer AS runs FROM (
+               SELECT 1 FROM check_statuses WHERE check_id = $1 AND time >= $2 AND time < $3 LIMIT $4
+             ) r`,
+            [input.checkId, input.range.from, input.range.to, input.maxRuns + 1],
+          );
+          const row = totals.rows[0];
+          const { windowMs, sources } = input.plan({
+            rawRuns: raw.rows[0]?.runs ?? 0,
+            totalRuns: row ? row.passed + row.failed : 0,
+          });
+          const points = await client.query<CheckGraphPointRow>({
+            types: ISO_TIMESTAMPS,
+            text: GRAPH_POINTS_SQL,
+            values: [
+              input.checkId,
+              windowMs / 1000,
+              ...slice(sources.raw, 0),
+              ...slice(sources.raw, 1),
+              ...slice(sources.hourly, 0),
+              ...slice(sources.hourly, 1),
+              ...slice(sources.daily, 0),
+            ],
+          });
+          return { totals: row, windowMs, points: points.rows };
+        },
+        // The counts decide which points are read: all of it from one snapshot.
+        'REPEATABLE READ',
+      );
+    },
+
+    /**
+     * Recomputes check_status_summary_1h from raw rows of [at - 1 hour, exactUntil) and records
+     * `at` and `exactUntil` as its mark. Rows after exactUntil may still arrive (a run's row
+     * carries its start time and is written when it ends); the summary reads those live. One
+     * transaction: readers see the old or the new snapshot.
+     */
+    async refreshLastHourSummary(at: Date, exactUntil: Date): Promise<number> {
+      const hourAgo = new Date(at.getTime() - HOUR_MS);
+      const until = new Date(Math.min(at.getTime(), Math.max(exactUntil.getTime(), hourAgo.getTime())));
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -272,16 +425,17 @@ export function createHealthRepository(pool: pg.Pool) {
           `INSERT INTO check_status_summary_1h (check_id, passed, failed, last_pass, last_fail, p95, p97, p99)
            SELECT check_id, passed, failed, last_pass, last_fail, pct[1], pct[2], pct[3] FROM (
              ${RAW_AGGREGATE_SQL}
-             WHERE s.time >= $1::timestamptz - interval '1 hour' AND s.time < $1
+             WHERE s.time >= $1 AND s.time < $2
              GROUP BY s.check_id
            ) raw
            WHERE EXISTS (SELECT 1 FROM checks c WHERE c.id = raw.check_id)`,
-          [at],
+          [hourAgo, until],
         );
         await client.query(
-          `INSERT INTO check_status_rollups (name, rolled_up_to, updated_at) VALUES ('last1h', $1, now())
-           ON CONFLICT (name) DO UPDATE SET rolled_up_to = EXCLUDED.rolled_up_to, updated_at = now()`,
-          [at],
+          `INSERT INTO check_status_rollups (name, rolled_up_to, exact_until, updated_at) VALUES ('last1h', $1, $2, now())
+           ON CONFLICT (name) DO UPDATE SET rolled_up_to = EXCLUDED.rolled_up_to, exact_until = EXCLUDED.exact_until,
+                                            updated_at = now()`,
+          [at, until],
         );
         await client.query('COMMIT');
         return inserted.rowCount ?? 0;

@@ -15,8 +15,15 @@ export const DAY_MS = 86_400_000;
 /** A half-open time slice [from, to). */
 export type TimeSlice = { from: Date; to: Date };
 
-/** How far each roll-up is complete (undefined: it never ran); when the last-hour summary was made. */
-export type RollupMarks = { hourly?: Date | undefined; daily?: Date | undefined; lastHour?: Date | undefined };
+/**
+ * How far each roll-up is complete (undefined: it never ran), and the refreshed last hour: made
+ * `at`, exact for the raw rows of [at - 1 hour, exactUntil).
+ */
+export type RollupMarks = {
+  hourly?: Date | undefined;
+  daily?: Date | undefined;
+  lastHour?: { at: Date; exactUntil: Date } | undefined;
+};
 
 /** Start of the UTC bucket of `unitMs` that contains `time`. */
 export function floorTo(time: Date, unitMs: number): Date {

@@ -1,9 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkSummaryResponseSchema, ROLES, type Role } from '@lookout/contracts';
+import {
+  checkGraphResponseSchema,
+  checkSummaryResponseSchema,
+  NIL_AGENT_ID,
+  ROLES,
+  type Role,
+} from '@lookout/contracts';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { createHealthRepository } from './health-repository.js';
 
 /** Tests act as a role through this header; no header means nobody is signed in. */
 const rolesFromHeader = async (request: FastifyRequest): Promise<readonly Role[] | null> => {
@@ -357,5 +364,247 @@ describe('/api/db for health relations', () => {
     expect(jobs.json()).toEqual([{ name: 'SyncCanary', status: 'SUCCESS', resource_name: expect.any(String) }]);
     const names = await call('GET', '/api/db/job_history_names?order=name.asc', 'viewer');
     expect(names.json()).toContainEqual({ name: 'SyncCanary' });
+  });
+});
+
+describe('GET /api/canary/api/graph (ui-calls section 3.3)', () => {
+  let checkId: string;
+  beforeAll(async () => {
+    const applied = await call(
+      'POST',
+      '/api/canary/apply',
+      'editor',
+      canary('graphed', { interval: 60, http: [{ name: 'graphed', url: targetUrl }] }),
+    );
+    checkId = applied.json().checks[0].id as string;
+    answer = 200;
+    await call('POST', `/api/canary/run/check/${checkId}`, 'admin');
+    answer = 500;
+    await call('POST', `/api/canary/run/check/${checkId}`, 'admin');
+    answer = 200;
+  });
+
+  it('answers the call the original check drawer makes with the shape it reads', async () => {
+    const response = await call('GET', `/api/canary/api/graph?check=${checkId}&count=300&start=1h`, 'viewer');
+    expect(response.statusCode).toBe(200);
+    expect(checkGraphResponseSchema.safeParse(response.json()).success).toBe(true);
+    const body = response.json();
+    expect(body).toMatchObject({
+      runnerName: 'local',
+      window: 0,
+      uptime: { passed: 1, failed: 1 },
+      latency: { p95: expect.any(Number), p97: expect.any(Number), p99: expect.any(Number) },
+    });
+    expect(body.status).toHaveLength(2);
+    expect(body.status[0]).toMatchObject({ status: true, passed: 1, failed: 0, duration: expect.any(Number) });
+    expect(body.status[1]).toMatchObject({ status: false, passed: 0, failed: 1 });
+    expect(Date.parse(body.status[0].time)).toBeLessThan(Date.parse(body.status[1].time));
+    // A month range is sent as an ISO time; count and end are optional.
+    const month = await call(
+      'GET',
+      `/api/canary/api/graph?check=${checkId}&start=${new Date(Date.now() - 30 * 86_400_000).toISOString()}`,
+      'viewer',
+    );
+    expect(month.statusCode).toBe(200);
+    expect(month.json().uptime).toMatchObject({ passed: 1, failed: 1 });
+  });
+
+  it('says which parameter is wrong, 404 for an unknown check, 401 signed out', async () => {
+    const missing = await call('GET', '/api/canary/api/graph?count=300', 'viewer');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('check');
+    for (const [query, field] of [
+      [`check=${checkId}&count=0`, 'count'],
+      [`check=${checkId}&count=many`, 'count'],
+      [`check=${checkId}&count=5000`, 'count'],
+      [`check=${checkId}&start=yesterday`, 'start'],
+      ['check=42', 'check'],
+    ] as const) {
+      const response = await call('GET', `/api/canary/api/graph?${query}`, 'viewer');
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toContain(field);
+    }
+    const reversed = await call('GET', `/api/canary/api/graph?check=${checkId}&start=now&end=1h`, 'viewer');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toMatch(/must start before it ends/);
+    const unknown = await call('GET', '/api/canary/api/graph?check=01a1fefe-8cb3-71f1-bdca-1f41fa7808d7', 'viewer');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Check '01a1fefe-8cb3-71f1-bdca-1f41fa7808d7' was not found.");
+    expect((await call('GET', `/api/canary/api/graph?check=${checkId}`, undefined)).statusCode).toBe(401);
+  });
+});
+
+describe("the original console's check drawer through /api/db (ui-calls section 3.3)", () => {
+  /** The drawer's read, exactly as the original console sends it. */
+  const DRAWER_SELECT =
+    '*,canaries!checks_canary_id_fkey(id,name,source),agents!checks_agent_id_fkey(id, name),' +
+    'components:check_component_relationships(components(id,name,icon)),' +
+    'configs:check_config_relationships(configs(id,name,type))';
+
+  it('reads a check with its component and config embeds: empty lists until topology and catalog fill them', async () => {
+    const summary = await call('GET', '/api/canary/api/summary', 'viewer');
+    const checkId = summary.json().checks_summary[0].id as string;
+    const response = await call(
+      'GET',
+      `/api/db/checks?id=eq.${checkId}&select=${encodeURIComponent(DRAWER_SELECT)}`,
+      'viewer',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual([
+      expect.objectContaining({
+        id: checkId,
+        canaries: expect.objectContaining({ name: expect.any(String) }),
+        agents: { id: NIL_AGENT_ID, name: 'local' },
+        components: [],
+        configs: [],
+      }),
+    ]);
+  });
+
+  it('embeds the components and config items a check is linked to, and lets them go with the check', async () => {
+    const applied = await call(
+      'POST',
+      '/api/canary/apply',
+      'editor',
+      canary('related', { interval: 60, http: [{ name: 'related', url: targetUrl }] }),
+    );
+    const canaryId = applied.json().canary.id as string;
+    const checkId = applied.json().checks[0].id as string;
+    // What the topology and catalog areas will write; here by hand.
+    const pool = testApp.database.pool;
+    const component = await pool.query<{ id: string }>(
+      `INSERT INTO components (external_id, name, icon, type, status) VALUES ('api', 'api', 'server', 'Service', 'healthy')
+       RETURNING id`,
+    );
+    const config = await pool.query<{ id: string }>(
+      `INSERT INTO config_items (config_class, type, name) VALUES ('Deployment', 'Kubernetes::Deployment', 'api')
+       RETURNING id`,
+    );
+    await pool.query(
+      'INSERT INTO check_component_relationships (component_id, check_id, canary_id) VALUES ($1, $2, $3)',
+      [component.rows[0]!.id, checkId, canaryId],
+    );
+    await pool.query('INSERT INTO check_config_relationships (config_id, check_id, canary_id) VALUES ($1, $2, $3)', [
+      config.rows[0]!.id,
+      checkId,
+      canaryId,
+    ]);
+    const response = await call(
+      'GET',
+      `/api/db/checks?id=eq.${checkId}&select=${encodeURIComponent(DRAWER_SELECT)}`,
+      'viewer',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()[0]).toMatchObject({
+      components: [{ components: { id: component.rows[0]!.id, name: 'api', icon: 'server' } }],
+      configs: [{ configs: { id: config.rows[0]!.id, name: 'api', type: 'Kubernetes::Deployment' } }],
+    });
+    // Removing the check from its canary soft-deletes its links, as the original does.
+    const removed = await call(
+      'POST',
+      '/api/canary/apply',
+      'editor',
+      canary('related', { interval: 60, tcp: [{ name: 'instead', endpoint: '127.0.0.1:9' }] }),
+    );
+    expect(removed.statusCode).toBe(200);
+    const links = await pool.query<{ deleted: boolean }>(
+      `SELECT deleted_at IS NOT NULL AS deleted FROM check_component_relationships WHERE check_id = $1
+       UNION ALL SELECT deleted_at IS NOT NULL FROM check_config_relationships WHERE check_id = $1`,
+      [checkId],
+    );
+    expect(links.rows).toEqual([{ deleted: true }, { deleted: true }]);
+  });
+
+  it('keeps components, config items and the links read-only, for every role', async () => {
+    for (const relation of [
+      'components',
+      'config_items',
+      'configs',
+      'check_component_relationships',
+      'check_config_relationships',
+    ]) {
+      expect((await call('GET', `/api/db/${relation}?limit=1`, 'viewer')).statusCode, relation).toBe(200);
+      const write = await call('POST', `/api/db/${relation}`, 'admin', { name: 'x' });
+      expect(write.statusCode, relation).toBe(405);
+      expect(write.json().message, relation).toContain(`${relation} is read-only here`);
+      expect((await call('POST', `/api/db/${relation}`, 'viewer', { name: 'x' })).statusCode, relation).toBe(403);
+    }
+  });
+
+  it('lists canaries_with_status with the columns of the original view', async () => {
+    const applied = await call(
+      'POST',
+      '/api/canary/apply',
+      'editor',
+      canary('scheduled', { schedule: '@every 5m', tcp: [{ name: 't', endpoint: '127.0.0.1:9' }] }),
+    );
+    const canaryId = applied.json().canary.id as string;
+    await testApp.database.pool.query(
+      `INSERT INTO job_history (name, resource_type, resource_id, status, time_start, created_at)
+       VALUES ('SyncCanary', 'canary', $1, 'FAILED', now() - interval '1 hour', now() - interval '1 hour')`,
+      [canaryId],
+    );
+    const list = await call(
+      'GET',
+      `/api/db/canaries_with_status?id=in.(${canaryId})&select=*,created_by(id,name)&deleted_at=is.null`,
+      'viewer',
+    );
+    expect(list.statusCode).toBe(200);
+    const [row] = list.json();
+    expect(row).toMatchObject({
+      schedule: '@every 5m',
+      interval: null,
+      job_name: 'SyncCanary',
+      job_status: 'SUCCESS',
+      job_success_count: 1,
+      job_error_count: 0,
+      job_resource_type: 'canary',
+      job_last_failed: expect.any(String),
+      agent: { id: NIL_AGENT_ID, name: 'local' },
+    });
+    for (const column of ['job_details', 'job_hostname', 'job_duration_millis', 'job_time_start', 'job_time_end']) {
+      expect(row, column).toHaveProperty(column);
+    }
+    expect(Date.parse(row.job_last_failed)).toBeLessThan(Date.parse(row.job_time_start));
+    const web = await call('GET', `/api/db/canaries_with_status?name=eq.graphed&select=interval,schedule`, 'viewer');
+    expect(web.json()).toEqual([{ interval: '60', schedule: null }]);
+  });
+});
+
+describe('GET /api/canary/api/summary: one consistent answer (issue 20 item 4)', () => {
+  it("counts a new check's run at once, in step with its status, while the refreshed last hour is fresh", async () => {
+    // What the workers do every 30 s: the last hour refreshed, here before the check exists.
+    const at = new Date();
+    await createHealthRepository(testApp.database.pool).refreshLastHourSummary(at, new Date(at.getTime() - 90_000));
+    const applied = await call(
+      'POST',
+      '/api/canary/apply',
+      'editor',
+      canary('consistent', { interval: 60, http: [{ name: 'consistent', url: targetUrl }] }),
+    );
+    const checkId = applied.json().checks[0].id as string;
+    const summaryOf = async () => {
+      const response = await call('GET', '/api/canary/api/summary', 'viewer');
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      // The default view comes from the refreshed hour (plus the rows after it) up to now.
+      expect(body.from).toBe(new Date(at.getTime() - 3_600_000).toISOString());
+      return body.checks_summary.find((item: { id: string }) => item.id === checkId);
+    };
+    expect(await summaryOf()).toMatchObject({ status: null, uptime: { passed: 0, failed: 0 } });
+
+    answer = 200;
+    await call('POST', `/api/canary/run/check/${checkId}`, 'editor');
+    const passed = await summaryOf();
+    expect(passed).toMatchObject({ status: 'healthy', uptime: { passed: 1, failed: 0, last_fail: null } });
+    expect(passed.uptime.last_pass).toBe(passed.last_runtime);
+    expect(passed.latency.p95).toEqual(expect.any(Number));
+
+    answer = 500;
+    await call('POST', `/api/canary/run/check/${checkId}`, 'editor');
+    answer = 200;
+    const failed = await summaryOf();
+    expect(failed).toMatchObject({ status: 'unhealthy', uptime: { passed: 1, failed: 1 } });
+    expect(failed.uptime.last_fail).toBe(failed.last_runtime);
   });
 });

@@ -1,6 +1,8 @@
 import {
   applyCanaryQuerySchema,
   applyCanaryResponseSchema,
+  checkGraphQuerySchema,
+  checkGraphResponseSchema,
   checkSummaryQuerySchema,
   checkSummaryResponseSchema,
   errorEnvelopeSchema,
@@ -17,7 +19,7 @@ import { readCanaryFile } from './health-canary-fns.js';
 import type { HealthService } from './health-service.js';
 
 export type HealthRoutesOptions = {
-  health: Pick<HealthService, 'summary' | 'runNow' | 'apply'>;
+  health: Pick<HealthService, 'summary' | 'graph' | 'runNow' | 'apply'>;
   access: Pick<AccessService, 'rolesOf'>;
   /** The signed-in person's id (for created_by), when there is one. */
   personOf?: (request: FastifyRequest) => Promise<string | null>;
@@ -28,7 +30,8 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 
 /**
  * Health endpoints under /api/canary (spec 2 section 7.2; ui-calls section 3.3). Status
- * history, checks and canaries are read through /api/db.
+ * history, checks and canaries are read through /api/db; `/api/canary/about` is the system
+ * module's.
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { health, access, personOf }) => {
   // Canary documents may come as YAML, the way they are written by hand.
@@ -57,6 +60,25 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => health.summary(await access.rolesOf(request), request.query),
+  );
+
+  app.get(
+    '/api/graph',
+    {
+      config: { rbac: { resource: 'canaries', action: 'read' }, feature: 'health' },
+      schema: {
+        tags: ['health'],
+        summary: "One check's runs over a time range",
+        description:
+          'The points of the check drawer graph, oldest first: single runs when the range holds at most `count` ' +
+          '(default 300), else the runs of fixed windows (`window` seconds each, status true when all passed, ' +
+          'duration their mean), with uptime and latency over the same range. `start` begins the range (`1h`, ' +
+          '`now-7d`, an ISO time; default the last hour), `end` ends it (default now). Needs read on canaries.',
+        querystring: checkGraphQuerySchema,
+        response: { 200: checkGraphResponseSchema, ...errors, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => health.graph(await access.rolesOf(request), request.query),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import {
+  CANARY_RUNNER_NAME,
   canRunCheck,
   can,
   DEFAULT_SUMMARY_RANGE,
@@ -10,6 +11,8 @@ import {
   type ApplyCanaryResponse,
   type CanaryApplySource,
   type CanaryCheckEntry,
+  type CheckGraphQuery,
+  type CheckGraphResponse,
   type CheckSummary,
   type CheckSummaryQuery,
   type CheckSummaryResponse,
@@ -18,7 +21,8 @@ import {
 } from '@lookout/contracts';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.js';
-import type { CheckSummaryRow, HealthRepository } from './health-repository.js';
+import type { CheckSummaryRow, HealthRepository, SummarySlices } from './health-repository.js';
+import { graphPlan } from './health-graph-fns.js';
 import { summarySegments } from './health-rollup-fns.js';
 import { checkEntryOf, invalidResult, resultRow } from './health-run-fns.js';
 import { selfCanaryDocument, type SelfCanaryTargets } from './health-canary-fns.js';
@@ -115,21 +119,23 @@ function summaryItem(row: CheckSummaryRow): CheckSummary {
   };
 }
 
+/** Reads a time expression of the query, or refuses it naming the parameter. */
+function readTime(value: string, field: string, now: Date): Date {
+  const time = parseTimeExpression(value, now);
+  if (!time) throw AppError.badRequest(`${field}: '${value}' is not a time such as now-1h, 1h, 7d or an ISO time`);
+  return time;
+}
+
 /**
- * The summary range from the query: `timeRange`/`start`/`from` begin it, `end`/`to` end it
- * (default now); nothing means the last hour.
+ * A range from its start (default the last hour) and end (default now), each with the name of
+ * the parameter it came from; refused when it is empty, reversed or longer than 5 years.
  */
-export function summaryRange(query: CheckSummaryQuery, now: Date): { from: Date; to: Date } {
-  const read = (value: string, field: string) => {
-    const time = parseTimeExpression(value, now);
-    if (!time) throw AppError.badRequest(`${field}: '${value}' is not a time such as now-1h, 1h, 7d or an ISO time`);
-    return time;
-  };
-  const startText = query.start ?? query.from ?? query.timeRange ?? DEFAULT_SUMMARY_RANGE;
-  const startField = query.start ? 'start' : query.from ? 'from' : 'timeRange';
-  const endText = query.end ?? query.to;
-  const from = read(startText, startField);
-  const to = endText ? read(endText, query.end ? 'end' : 'to') : now;
+function timeRange(
+  input: { start?: string | undefined; end?: string | undefined; startField?: string; endField?: string },
+  now: Date,
+): { from: Date; to: Date } {
+  const from = readTime(input.start ?? DEFAULT_SUMMARY_RANGE, input.startField ?? 'start', now);
+  const to = input.end ? readTime(input.end, input.endField ?? 'end', now) : now;
   if (from.getTime() >= to.getTime()) {
     throw AppError.badRequest(
       `The time range must start before it ends; got ${from.toISOString()} to ${to.toISOString()}`,
@@ -140,6 +146,25 @@ export function summaryRange(query: CheckSummaryQuery, now: Date): { from: Date;
   }
   return { from, to };
 }
+
+/**
+ * The summary range from the query: `timeRange`/`start`/`from` begin it, `end`/`to` end it
+ * (default now); nothing means the last hour.
+ */
+export function summaryRange(query: CheckSummaryQuery, now: Date): { from: Date; to: Date } {
+  return timeRange(
+    {
+      start: query.start ?? query.from ?? query.timeRange,
+      startField: query.start ? 'start' : query.from ? 'from' : 'timeRange',
+      end: query.end ?? query.to,
+      endField: query.end ? 'end' : 'to',
+    },
+    now,
+  );
+}
+
+/** No slices: the refreshed last hour and the rows after it are the whole summary. */
+const NO_SLICES: SummarySlices = { raw: [], hourly: [], daily: [] };
 
 export function createHealthService(deps: HealthServiceDeps) {
   const { repository, logger } = deps;
@@ -228,29 +253,79 @@ export function createHealthService(deps: HealthServiceDeps) {
   }
 
   return {
-    /** `GET /api/canary/api/summary`: every live check with uptime and latency over the range. */
+    /**
+     * `GET /api/canary/api/summary`: every live check with uptime and latency over the range.
+     * Status, last run, uptime and latency are read in one statement, so they describe the same
+     * moment: a check whose last run passed has that run among its passes.
+     */
     async summary(roles: readonly Role[], query: CheckSummaryQuery): Promise<CheckSummaryResponse> {
       assertCan(roles, 'read');
       const at = now();
       const range = summaryRange(query, at);
       const marks = await repository.rollupMarks();
       const filters = { checkId: query.check_id, canaryId: query.canary_id };
-      // The dashboard's default view, the last hour, is kept computed by a worker job (as the
-      // original's materialized check_status_summary): answered from it while it is fresh. One
-      // check's last hour (the drawer, right after Run Now) is cheap to compute live, and is.
+      // The dashboard's default view, the last hour, comes from the hour a worker job keeps
+      // computed (as the original's materialized check_status_summary), plus the raw rows after
+      // the part it computed exactly: a run stored a moment ago counts at once. The range is
+      // then that hour up to now (a little over an hour). One check's last hour (the drawer) is
+      // cheap to compute live, and is.
       const snapshot = marks.lastHour;
-      const snapshotAge = snapshot ? at.getTime() - snapshot.getTime() : Number.POSITIVE_INFINITY;
+      const snapshotAge = snapshot ? at.getTime() - snapshot.at.getTime() : Number.POSITIVE_INFINITY;
       const fromSnapshot = isLastHour(query) && !query.check_id;
       if (fromSnapshot && snapshot && snapshotAge >= 0 && snapshotAge <= lastHourSnapshotMaxAgeMs) {
-        const rows = await repository.checkSummary({ from: 'last-hour-snapshot', to: snapshot, ...filters });
+        const rows = await repository.checkSummary({
+          slices: NO_SLICES,
+          lastHourLiveFrom: snapshot.exactUntil,
+          to: at,
+          ...filters,
+        });
         return {
           checks_summary: rows.map(summaryItem),
-          from: new Date(snapshot.getTime() - 3_600_000).toISOString(),
-          to: snapshot.toISOString(),
+          from: new Date(snapshot.at.getTime() - 3_600_000).toISOString(),
+          to: at.toISOString(),
         };
       }
-      const rows = await repository.checkSummary({ from: summarySegments(range, marks), to: range.to, ...filters });
+      const rows = await repository.checkSummary({ slices: summarySegments(range, marks), to: range.to, ...filters });
       return { checks_summary: rows.map(summaryItem), from: range.from.toISOString(), to: range.to.toISOString() };
+    },
+
+    /**
+     * `GET /api/canary/api/graph` (the original console's check drawer): one check's runs over a
+     * range as points, with its uptime and latency over the same range, from one snapshot.
+     */
+    async graph(roles: readonly Role[], query: CheckGraphQuery): Promise<CheckGraphResponse> {
+      assertCan(roles, 'read');
+      const range = timeRange({ start: query.start, end: query.end }, now());
+      const marks = await repository.rollupMarks();
+      const graph = await repository.checkGraph({
+        checkId: query.check,
+        range,
+        totals: summarySegments(range, marks),
+        maxRuns: query.count,
+        plan: ({ rawRuns, totalRuns }) => graphPlan({ range, marks, count: query.count, rawRuns, totalRuns }),
+      });
+      if (!graph) throw AppError.notFound(`Check '${query.check}' was not found.`);
+      const totals = graph.totals;
+      return {
+        runnerName: CANARY_RUNNER_NAME,
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+        window: graph.windowMs / 1000,
+        status: graph.points.map((point) => ({
+          time: point.time,
+          status: point.status,
+          duration: point.duration,
+          passed: point.passed,
+          failed: point.failed,
+        })),
+        uptime: {
+          passed: totals?.passed ?? 0,
+          failed: totals?.failed ?? 0,
+          last_pass: totals?.last_pass ?? null,
+          last_fail: totals?.last_fail ?? null,
+        },
+        latency: { p95: totals?.p95 ?? null, p97: totals?.p97 ?? null, p99: totals?.p99 ?? null },
+      };
     },
 
     /**

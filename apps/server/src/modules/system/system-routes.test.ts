@@ -1,3 +1,4 @@
+import { CANARY_CHECK_TYPES } from '@lookout/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -24,6 +25,33 @@ describe('system routes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().Version).toBe(SERVER_VERSION);
     expect(Date.parse(response.json().Timestamp)).not.toBeNaN();
+  });
+
+  it('answers /api/canary/about as /api/about, where the original console reads the version', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/canary/about' });
+    expect(response.statusCode).toBe(200);
+    const about = await testApp.app.inject({ method: 'GET', url: '/api/about' });
+    expect(response.json()).toEqual(about.json());
+  });
+
+  it('serves the JSON Schema of canary specs for YAML editors, without signing in', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/schemas/canary.spec.schema.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/json');
+    const schema = response.json();
+    expect(schema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      additionalProperties: false,
+    });
+    for (const type of CANARY_CHECK_TYPES) {
+      expect(schema.properties[type], type).toMatchObject({ type: 'array', items: { type: 'object' } });
+      expect(schema.properties[type].items.required, type).toContain('name');
+    }
+    expect(schema.properties.interval).toMatchObject({ type: 'integer' });
+    const unknown = await testApp.app.inject({ method: 'GET', url: '/api/schemas/nope.schema.json' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("No schema 'nope.schema.json'; the schemas are canary.spec.schema.json.");
   });
 
   it('answers an unknown /api path with a JSON 404 in the error envelope', async () => {
