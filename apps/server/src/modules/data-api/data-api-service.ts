@@ -4,8 +4,11 @@ import {
   EDITABLE_SOURCE,
   READ_ONLY_RELATIONS,
   readOnlyRelationMessage,
+  RESOURCES,
+  SECRET_BEARING_COLUMNS,
   SOURCE_GUARDED_RELATIONS,
   sourceGuardMessage,
+  type DataApiRelation,
   type Role,
 } from '@lookout/contracts';
 import {
@@ -46,6 +49,11 @@ export type DataApiService = {
 const ROLES_CLAIM = 'lookout_roles';
 /** Claims key the properties trigger reads the local property names from (migration 5). */
 const LOCAL_PROPERTIES_CLAIM = 'lookout_local_properties';
+/**
+ * Claims key holding the RBAC resources the caller may write; `lookout_caller_may_write` (migration
+ * 10) reads it, so SQL can show credentials to those who edit them and mask them for the rest.
+ */
+export const WRITES_CLAIM = 'lookout_writes';
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const readOnly = new Set<string>(READ_ONLY_RELATIONS);
 
@@ -87,6 +95,7 @@ export async function createDataApiService({
       guarded.has(relation)
         ? { column: 'source', allowed: EDITABLE_SOURCE, message: (value) => sourceGuardMessage(relation, value) }
         : undefined,
+    readThrough: secretColumnReaders,
   };
 
   // The engine reads the schema on creation. Creating it on first use (and again after a
@@ -142,6 +151,7 @@ export async function createDataApiService({
       const response = await ready.handle(request, {
         claims: {
           [ROLES_CLAIM]: [...roles],
+          [WRITES_CLAIM]: RESOURCES.filter((resource) => can(roles, resource, 'write')),
           ...(localPropertyNames ? { [LOCAL_PROPERTIES_CLAIM]: [...localPropertyNames()] } : {}),
         },
       });
@@ -155,6 +165,22 @@ export async function createDataApiService({
     },
   };
 }
+
+/**
+ * The engine's `readThrough` hook: the columns that can hold credentials
+ * (SECRET_BEARING_COLUMNS) are read through `lookout_<resource>_secrets` (migration 10), which
+ * masks them unless {@link WRITES_CLAIM} names the relation's resource.
+ */
+const secretColumnReaders: NonNullable<PgrestOptions['readThrough']> = (relation) => {
+  const columns =
+    relation.schema === 'public' && Object.hasOwn(SECRET_BEARING_COLUMNS, relation.name)
+      ? SECRET_BEARING_COLUMNS[relation.name as DataApiRelation]
+      : undefined;
+  const resource = dataApiResource(relation.name);
+  if (!columns || !resource) return undefined;
+  const reader = { schema: 'public', name: `lookout_${resource}_secrets` };
+  return Object.fromEntries(columns.map((column) => [column, reader]));
+};
 
 /** The 404 message for a name off the allow-list, the one PostgREST gives a missing table. */
 function unlistedMessage(kind: 'relation' | 'function', name: string): string {

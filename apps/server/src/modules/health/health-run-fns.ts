@@ -2,6 +2,8 @@ import {
   CANARY_API_VERSION,
   CANARY_CHECK_TYPES,
   CANARY_KIND,
+  maskSecrets,
+  maskSecretText,
   parseCanaryDocument,
   type CanaryCheckEntry,
   type CanaryCheckType,
@@ -54,7 +56,12 @@ export function clip(text: string, max = MAX_RESULT_TEXT): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** The stored row of a run. `details` keeps the runner's detail and any transformed results. */
+/**
+ * The stored row of a run. `details` keeps the runner's detail and any transformed results.
+ * Every role reads results (the drawer's history, Run Now), so credentials that reach a message,
+ * an error or the details (a script printing its environment, a URL echoed by a server) are
+ * masked on the way in, by the rules that mask specs (maskSecrets in contracts).
+ */
 export function resultRow(input: {
   checkId: string;
   startedAt: Date;
@@ -73,9 +80,9 @@ export function resultRow(input: {
     status: result.pass,
     invalid: input.invalid ?? false,
     durationMs: Math.max(0, Math.round(result.durationMs)),
-    message: clip(result.message),
-    error: result.error === undefined ? null : clip(result.error),
-    details: details ?? null,
+    message: clip(maskSecretText(result.message)),
+    error: result.error === undefined ? null : clip(maskSecretText(result.error)),
+    details: details === undefined ? null : maskSecrets(details),
     ...(input.nextRuntime ? { nextRuntime: input.nextRuntime } : {}),
   };
 }
