@@ -55,6 +55,13 @@ export const HEALTH_PAGE_TEXTS = {
   pivotTable: 'Health checks by',
 } as const;
 
+/**
+ * Said where a spec is shown to someone who may not write canaries: the data API masks its
+ * credentials for them (docs/data-api.md, "Credentials in specs").
+ */
+export const SECRETS_MASKED_NOTE =
+  'Passwords, tokens and other credentials show as *** here: only roles that can change health checks see them.';
+
 /** The check detail drawer (spec 2 section 2.3). */
 export const CHECK_DRAWER_TEXTS = {
   tabs: {
@@ -80,6 +87,7 @@ export const CHECK_DRAWER_TEXTS = {
   running: 'Running...',
   close: 'Close',
   notFound: 'This check no longer exists.',
+  secretsMasked: SECRETS_MASKED_NOTE,
   runPassed: 'Check passed',
   runFailed: 'Check failed',
   noRuns: 'No runs in this time range',
@@ -118,6 +126,7 @@ export const CANARY_FORM_TEXTS = {
   addCheck: 'Add check',
   removeCheck: 'Remove check',
   readOnly: (source: string) => `This health check comes from ${source} and is read-only here.`,
+  secretsMasked: SECRETS_MASKED_NOTE,
   otherTypes: (types: string) => `Checks of type ${types} are kept as they are; edit them in YAML.`,
   saved: (name: string) => `${name} updated successfully`,
   created: (name: string) => `${name} created successfully`,

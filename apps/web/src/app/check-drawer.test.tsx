@@ -182,6 +182,24 @@ describe('the check drawer', () => {
     expect(within(dialog).queryByRole('button', { name: CHECK_DRAWER_TEXTS.runNow })).not.toBeInTheDocument();
   });
 
+  it('tells readers who cannot change checks that the spec shows credentials masked', async () => {
+    const specTab = async ({ user }: ReturnType<typeof openDrawer>) => {
+      const dialog = await drawer();
+      await within(dialog).findByRole('link', { name: CHECK_DRAWER_TEXTS.edit });
+      await user.click(within(dialog).getByRole('tab', { name: 'Spec' }));
+      await within(dialog).findByLabelText('Check spec');
+      return dialog;
+    };
+    server.use(...consoleStartupHandlers({ roles: ['viewer'] }));
+    const viewer = openDrawer();
+    expect(within(await specTab(viewer)).getByText(CHECK_DRAWER_TEXTS.secretsMasked)).toBeInTheDocument();
+    viewer.unmount();
+
+    server.use(...consoleStartupHandlers({ roles: ['editor'] }));
+    const editor = openDrawer();
+    expect(within(await specTab(editor)).queryByText(CHECK_DRAWER_TEXTS.secretsMasked)).not.toBeInTheDocument();
+  });
+
   it('says so when the check no longer exists', async () => {
     const backend = healthHandlers({ checks: [], statuses: [] });
     server.use(...backend.handlers);

@@ -192,6 +192,7 @@ export function HealthDashboard({ canAddCheck, canRunCheck }: HealthDashboardPro
           timeRange={urlRange}
           onTimeRangeChange={setTimeRange}
           canRunCheck={canRunCheck}
+          canEditCheck={canAddCheck}
           refetchInterval={refetchInterval}
           onClose={() => updateParams({ checkId: undefined })}
         />

@@ -248,6 +248,7 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
             {CANARY_FORM_TEXTS.readOnly(existing.source)}
           </p>
         )}
+        {existing && !canWrite && <p className="text-sm text-slate-600">{CANARY_FORM_TEXTS.secretsMasked}</p>}
         {(shownProblems.length > 0 || yamlError || serverError) && (
           <div
             ref={summaryRef}

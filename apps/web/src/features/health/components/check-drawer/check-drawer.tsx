@@ -31,6 +31,8 @@ export interface CheckDrawerProps {
   onTimeRangeChange: (range: TimeRange) => void;
   /** One of RUN_CHECK_ROLES (spec 2 section 6). */
   canRunCheck: boolean;
+  /** Write on canaries: without it the data API masks the spec's credentials, and the Spec tab says so. */
+  canEditCheck: boolean;
   /** The dashboard's refresh rate: the drawer's figures, chart and history follow it. */
   refetchInterval: number | false;
   onClose: () => void;
@@ -59,6 +61,7 @@ export function CheckDrawer({
   timeRange,
   onTimeRangeChange,
   canRunCheck,
+  canEditCheck,
   refetchInterval,
   onClose,
 }: CheckDrawerProps) {
@@ -185,7 +188,11 @@ export function CheckDrawer({
                   )}
                   <Tabs.Content value="spec" className="focus-visible:outline-none">
                     <Suspense fallback={<p className="text-sm text-slate-500">Loading</p>}>
-                      {check ? <CheckSpecTab check={check} /> : <p className="text-sm text-slate-500">Loading</p>}
+                      {check ? (
+                        <CheckSpecTab check={check} secretsMasked={!canEditCheck} />
+                      ) : (
+                        <p className="text-sm text-slate-500">Loading</p>
+                      )}
                     </Suspense>
                   </Tabs.Content>
                   <Tabs.Content value="relationships" className="focus-visible:outline-none">
