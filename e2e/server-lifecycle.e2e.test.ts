@@ -1,9 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, lstat, mkdtemp, readFile, readlink, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, makeDataDir, runCli, startLookout } from './support/lookout-server.js';
 
 function installationId(output: string): string | undefined {
   return /"installationId":"([0-9a-f-]+)"/.exec(output)?.[1];
+}
+
+/** The embedded PostgreSQL's postmaster pid and port, from its lock file in the cluster. */
+async function postmasterOf(dataDir: string): Promise<{ pid: number; port: number }> {
+  const lines = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+  return { pid: Number(lines[0]), port: Number(lines[3]) };
+}
+
+/** A live process, not a zombie waiting for its parent. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
+  }
+}
+
+/** A client of the `lookout` database of a data directory's running embedded PostgreSQL. */
+async function embeddedClient(dataDir: string): Promise<pg.Client> {
+  const { port } = await postmasterOf(dataDir);
+  const credentials = JSON.parse(await readFile(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as {
+    user: string;
+    password: string;
+  };
+  const client = new pg.Client({ host: '127.0.0.1', port, database: 'lookout', ...credentials });
+  await client.connect();
+  return client;
+}
+
+/** Log lines at warn level or above (pino levels 40+) written after `from`. */
+function warningsAfter(output: string, from: string): string[] {
+  const start = output.indexOf(from);
+  return output
+    .slice(start === -1 ? 0 : start)
+    .split('\n')
+    .filter((line) => /"level":(4|5|6)\d/.test(line));
 }
 
 describe('lookout serve with the embedded PostgreSQL', () => {
@@ -86,4 +127,139 @@ describe('lookout serve with the embedded PostgreSQL', () => {
       await admin.end();
     }
   });
+});
+
+describe('stopping lookout serve', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  // A terminal's Ctrl-C sends SIGINT to the whole foreground process group; service managers
+  // send SIGTERM. Either way Lookout finishes its work, closes its connections, and stops its
+  // PostgreSQL last, which a group signal must not reach first.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`stops cleanly on ${signal} sent to its process group: PostgreSQL last, exit 0, no warning`, async () => {
+      const data = await makeDataDir();
+      cleanups.push(data.remove);
+      const server = await startLookout({ dataDir: data.dir, groupLeader: true });
+      const postmaster = await postmasterOf(data.dir);
+      expect(isAlive(postmaster.pid)).toBe(true);
+      // Connections in use and idle, as a console in use leaves them.
+      await Promise.all([1, 2, 3, 4].map(() => fetch(`${server.url}/api/health`)));
+
+      process.kill(-server.process.pid!, signal);
+      expect(await server.exited).toBe(0);
+
+      const output = server.output();
+      expect(warningsAfter(output, '"msg":"Shutting down"')).toEqual([]);
+      const lifecycle = output
+        .split('\n')
+        .filter((line) => /"msg":"(Shutting down|Embedded PostgreSQL stopped)"/.test(line));
+      expect(lifecycle.map((line) => /"msg":"([^"]+)"/.exec(line)?.[1])).toEqual([
+        'Shutting down',
+        'Embedded PostgreSQL stopped',
+      ]);
+      expect(isAlive(postmaster.pid)).toBe(false);
+      expect(existsSync(path.join(data.dir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(existsSync(path.join(data.dir, 'lookout.lock'))).toBe(false);
+    });
+  }
+});
+
+describe('lookout serve after the Lookout process was killed', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('stops the PostgreSQL a SIGKILL left running and starts with the data committed before it', async () => {
+    const data = await makeDataDir();
+    cleanups.push(data.remove);
+    const first = await startLookout({ dataDir: data.dir });
+    const firstId = installationId(first.output());
+    const client = await embeddedClient(data.dir);
+    await client.query('CREATE TABLE before_the_kill (note text); INSERT INTO before_the_kill VALUES ($$committed$$)');
+    await client.end();
+    const orphan = await postmasterOf(data.dir);
+
+    // As the OOM killer does: the Lookout process alone, nothing else.
+    first.process.kill('SIGKILL');
+    await first.exited;
+    expect(isAlive(orphan.pid)).toBe(true); // left running without its parent, holding postmaster.pid
+
+    const second = await startLookout({ dataDir: data.dir });
+    cleanups.push(async () => void (await second.stop()));
+    expect(second.output()).toContain('Stopping the embedded PostgreSQL a Lookout that ended left running');
+    expect(isAlive(orphan.pid)).toBe(false);
+    expect(installationId(second.output())).toBe(firstId);
+    const after = await embeddedClient(data.dir);
+    try {
+      expect((await after.query('SELECT note FROM before_the_kill')).rows).toEqual([{ note: 'committed' }]);
+    } finally {
+      await after.end();
+    }
+
+    // A second Lookout on a data directory a live one runs still stops, and says why.
+    const intruder = await runCli(['serve'], {
+      LOOKOUT_DATA_DIR: data.dir,
+      DATABASE_URL: '',
+      PORT: String(await freePort()),
+    });
+    expect(intruder.code).toBe(1);
+    expect(intruder.output).toContain(
+      `Another Lookout (pid ${second.process.pid}) is running on the data directory ${data.dir}`,
+    );
+    const health = await fetch(`${second.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await second.stop()).toBe(0);
+  });
+});
+
+describe('lookout serve and the folders it is given', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('leaves the mode of an existing data directory alone (a shared 1777 folder keeps its sticky bit)', async () => {
+    const data = await makeDataDir();
+    cleanups.push(data.remove);
+    await chmod(data.dir, 0o1777);
+    const server = await startLookout({ dataDir: data.dir });
+    expect((await stat(data.dir)).mode & 0o7777).toBe(0o1777);
+    expect(await server.stop()).toBe(0);
+    expect((await stat(data.dir)).mode & 0o7777).toBe(0o1777);
+  });
+
+  const asRoot = process.getuid?.() === 0;
+  it.skipIf(!asRoot)(
+    "starts as root with its data directory under a mode-700 parent (a clone in root's home) and finds its data again",
+    async () => {
+      const home = await mkdtemp(path.join(os.tmpdir(), 'lookout-root-home-')); // 0700, like /root
+      cleanups.push(() => rm(home, { recursive: true, force: true }));
+      const dataDir = path.join(home, '.lookout');
+
+      const first = await startLookout({ dataDir });
+      const health = (await fetch(`${first.url}/api/health`).then((r) => r.json())) as { status: string };
+      expect(health.status).toBe('ok');
+      // The postgres account cannot pass through the private parent, so the cluster is kept
+      // where it can reach it, linked from the data directory; no folder changed mode.
+      expect((await lstat(path.join(dataDir, 'postgres'))).isSymbolicLink()).toBe(true);
+      const relocated = await readlink(path.join(dataDir, 'postgres'));
+      cleanups.push(() => rm(relocated, { recursive: true, force: true }));
+      expect(relocated).toMatch(/^\/var\/lib\/lookout-postgres\/cluster-[0-9a-f]{16}$/);
+      expect((await stat(home)).mode & 0o777).toBe(0o700);
+      const firstId = installationId(first.output());
+      expect(await first.stop()).toBe(0);
+
+      const second = await startLookout({ dataDir });
+      try {
+        expect(installationId(second.output())).toBe(firstId);
+        expect(await readlink(path.join(dataDir, 'postgres'))).toBe(relocated);
+      } finally {
+        expect(await second.stop()).toBe(0);
+      }
+    },
+  );
 });

@@ -15,6 +15,8 @@ export type LookoutServer = {
   output: () => string;
   /** Sends SIGTERM and waits for the process (and its embedded PostgreSQL) to exit. */
   stop: () => Promise<number | null>;
+  /** Resolves with the exit code once the process has ended (however it was stopped). */
+  exited: Promise<number | null>;
 };
 
 export async function freePort(): Promise<number> {
@@ -47,6 +49,11 @@ export async function startLookout(options: {
   dataDir: string;
   port?: number;
   env?: Record<string, string>;
+  /**
+   * Run it as the leader of a process group of its own, as a shell runs a foreground command,
+   * so a test can signal the whole group the way Ctrl-C in a terminal does.
+   */
+  groupLeader?: boolean;
 }): Promise<LookoutServer> {
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
@@ -61,6 +68,7 @@ export async function startLookout(options: {
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.groupLeader ?? false,
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -90,9 +98,10 @@ export async function startLookout(options: {
     process: child,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
     },
+    exited,
   };
 }
 
