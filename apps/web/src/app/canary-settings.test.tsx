@@ -142,6 +142,7 @@ describe('/settings/canaries/{id}', () => {
     expect(within(page).getByLabelText('Namespace')).toHaveAttribute('readonly');
     expect(within(page).getByLabelText('Schedule *')).toHaveValue('interval:60');
     expect(within(page).getByText(CANARY_FORM_TEXTS.otherTypes('dns'))).toBeInTheDocument();
+    expect(within(page).queryByText(CANARY_FORM_TEXTS.secretsMasked)).not.toBeInTheDocument();
     const check = within(page).getByRole('group', { name: /home/ });
     await user.clear(within(check).getByLabelText('URL *'));
     await user.type(within(check).getByLabelText('URL *'), 'https://example.org');
@@ -174,6 +175,7 @@ describe('/settings/canaries/{id}', () => {
     const page = await form();
     expect(within(page).queryByRole('button', { name: CANARY_FORM_TEXTS.update })).not.toBeInTheDocument();
     expect(within(page).getByLabelText('URL *')).toHaveAttribute('readonly');
+    expect(within(page).getByText(CANARY_FORM_TEXTS.secretsMasked)).toBeInTheDocument();
   });
 
   it('edits the whole spec as YAML, validated with field-named errors', async () => {
