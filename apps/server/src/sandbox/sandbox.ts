@@ -129,7 +129,8 @@ export async function sandboxWithPlan(
   const inside = plan.mode === 'bubblewrap' ? (plan.mapTo ?? spawnAs ?? ownIds()) : undefined;
 
   async function run(command: SandboxCommand): Promise<CommandOutput> {
-    // Root-owned and readable, so the sandbox user can bind the account files but not change them.
+    // Owned by the server's user and readable, so the sandbox user can bind the account files
+    // but not change them.
     const runDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-sandbox-'));
     try {
       await chmod(runDir, 0o755);
