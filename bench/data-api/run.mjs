@@ -16,7 +16,7 @@
 // request in this process). Results go to stdout and bench/results/data-api.json.
 //
 // Environment: BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500), BENCH_ROWS (default 1000000).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -89,6 +89,8 @@ async function main() {
 
   const logger = pino({ level: 'warn' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-bench-'));
+  // As root the postgres account must enter it, so the cluster stays inside and goes with it.
+  await chmod(dataDir, 0o711);
   const embedded = await startEmbeddedPostgres({
     dataDir,
     logger,

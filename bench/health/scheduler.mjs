@@ -19,7 +19,7 @@
 // Environment: BENCH_CHECKS (5000), BENCH_INTERVAL_S (30), BENCH_DURATION_S (300),
 // BENCH_WARMUP_S (60), and the server's own settings such as LOOKOUT_CHECK_CONCURRENCY.
 import { fork } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,6 +81,8 @@ async function main() {
 
   const logger = pino({ level: 'warn' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-bench-scheduler-'));
+  // As root the postgres account must enter it, so the cluster stays inside and goes with it.
+  await chmod(dataDir, 0o711);
   // Durable settings, as an installation runs: every result is a real commit.
   const embedded = await startEmbeddedPostgres({ dataDir, logger });
   const database = createDatabase({ url: embedded.url, logger, max: 4 });

@@ -18,7 +18,7 @@
 // bench/results/health-summary.json.
 //
 // Environment: BENCH_CHECKS (2000), BENCH_DAYS (7), BENCH_ITERATIONS (40), BENCH_WARMUP (5).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -78,6 +78,8 @@ async function main() {
 
   const logger = pino({ level: 'warn' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-bench-health-'));
+  // As root the postgres account must enter it, so the cluster stays inside and goes with it.
+  await chmod(dataDir, 0o711);
   const embedded = await startEmbeddedPostgres({
     dataDir,
     logger,

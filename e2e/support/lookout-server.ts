@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +32,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A throwaway data directory. mkdtemp makes it 0700; as root, PostgreSQL runs as the postgres
+ * account, which must enter it, or the cluster would be kept in /var/lib/lookout-postgres
+ * (tested on purpose in server-lifecycle.e2e.test.ts) and outlive the folder.
+ */
 export async function makeDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lookout-e2e-'));
+  await chmod(dir, 0o711);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
