@@ -110,9 +110,10 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   // spec 2 section 6: the health dashboard reads canaries; "Add health check: write on
   // canaries"; "Run Now on a check: roles admin, editor, responder, commander".
   'GET /api/canary/api/summary': { resource: 'canaries', action: 'read' },
-  // ui-calls section 3.3 / backend-model section 5: the check drawer's graph goes through the
-  // canary proxy, which needs canaries with the method's action (GET: read).
+  // ui-calls section 3.3 / backend-model section 5: the check drawer's graph and the evidence
+  // cards' check go through the canary proxy, which needs canaries with the method's action.
   'GET /api/canary/api/graph': { resource: 'canaries', action: 'read' },
+  'GET /api/canary/api': { resource: 'canaries', action: 'read' },
   // ui-calls section 3.16 / backend-model section 5: `/about` and `/schemas/*` need no RBAC.
   'GET /api/canary/about': 'public',
   'GET /api/schemas/:file': 'public',

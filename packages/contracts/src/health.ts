@@ -138,11 +138,17 @@ export const checkUptimeSchema = z.object({
 /** Uptime of a check over the summary range. */
 export type CheckUptime = z.infer<typeof checkUptimeSchema>;
 
-/** Latency percentiles in milliseconds; null when the check has no timed run in range. */
+/**
+ * Latency percentiles in milliseconds; null when the check has no timed run in range.
+ * `rolling1h` (canary-checker's name, which the original console reads) is the mean latency of
+ * the runs in the range: over the last hour for the default view. This server always sends it;
+ * it is optional so that answers written before it parse.
+ */
 export const checkLatencySchema = z.object({
   p95: z.number().nonnegative().nullable(),
   p97: z.number().nonnegative().nullable(),
   p99: z.number().nonnegative().nullable(),
+  rolling1h: z.number().nonnegative().nullable().optional(),
 });
 /** Latency of a check over the summary range. */
 export type CheckLatency = z.infer<typeof checkLatencySchema>;
@@ -247,6 +253,58 @@ export const checkGraphResponseSchema = z.object({
 });
 /** `GET /api/canary/api/graph` response. */
 export type CheckGraphResponse = z.infer<typeof checkGraphResponseSchema>;
+
+// ---------------------------------------------------------------------------
+// GET /api/canary/api
+// ---------------------------------------------------------------------------
+
+/** The most recent runs `GET /api/canary/api` lists for a check. */
+export const CHECK_DETAILS_STATUS_LIMIT = 50;
+
+/**
+ * Query of `GET /api/canary/api` (ui-calls section 3.3, the incident evidence cards):
+ * `check=<id>&includeMessages=<bool>&start=<range>`. The range is read as by the graph.
+ */
+export const checkDetailsQuerySchema = z.object({
+  check: z.uuid({ error: 'must be a check id (UUID)' }),
+  includeMessages: z.stringbool({ error: 'must be true or false' }).default(false),
+  start: timeExpressionSchema.optional(),
+  end: timeExpressionSchema.optional(),
+});
+/** Query of `GET /api/canary/api`. */
+export type CheckDetailsQuery = z.infer<typeof checkDetailsQuerySchema>;
+
+/** One run as `checkStatuses` lists it; `message` and `error` only with `includeMessages=true`. */
+export const checkStatusEntrySchema = z.object({
+  time: isoTime,
+  status: z.boolean(),
+  invalid: z.boolean(),
+  duration: z.number().int().nonnegative().nullable(),
+  message: z.string().max(20_000).nullable().optional(),
+  error: z.string().max(20_000).nullable().optional(),
+});
+/** One run of `checkStatuses`. */
+export type CheckStatusEntry = z.infer<typeof checkStatusEntrySchema>;
+
+/**
+ * `GET /api/canary/api` response: the check as the summary shows it over the range, with its
+ * most recent runs in the range (newest first, at most {@link CHECK_DETAILS_STATUS_LIMIT}).
+ * `checks` is empty when no live check has that id.
+ */
+export const checkDetailsResponseSchema = z.object({
+  runnerName: z.string().max(63),
+  from: isoTime,
+  to: isoTime,
+  checks: z
+    .array(
+      checkSummarySchema.extend({
+        checkStatuses: z.array(checkStatusEntrySchema).max(CHECK_DETAILS_STATUS_LIMIT),
+      }),
+    )
+    .max(1),
+});
+/** `GET /api/canary/api` response. */
+export type CheckDetailsResponse = z.infer<typeof checkDetailsResponseSchema>;
 
 // ---------------------------------------------------------------------------
 // POST /api/canary/run/check/{id}

@@ -57,9 +57,11 @@ import type { Sandbox } from '../sandbox/sandbox.js';
 import { dataApiRoutes } from '../modules/data-api/data-api-routes.js';
 import { createDataApiService } from '../modules/data-api/data-api-service.js';
 import { systemRoutes } from '../modules/system/system-routes.js';
+import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
 import { linkOrigin, trustProxyOption } from './public-url.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerWebApp } from './web-app.js';
 
 export type AppDeps = {
@@ -128,6 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Security headers (CSP, frame and referrer policies) and brotli/gzip compression on every
+  // answer, the not-found handler's included (http/security-headers.ts, http/compression.ts).
+  await registerSecurityHeaders(app);
+  registerCompression(app);
   // Writes under /api that another site made the browser send with its session cookie are
   // refused before anything else looks at them (bearer tokens are not affected).
   registerCrossSiteGuard(app, {
@@ -150,7 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // No validator badge: it would load an image from another site, which the CSP refuses.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const system = createSystemService({
     database: deps.database,

@@ -1,8 +1,10 @@
 import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, bearer } from '../../test/access-helpers.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 
 describe('serving the web app', () => {
@@ -14,6 +16,11 @@ describe('serving the web app', () => {
     await mkdir(path.join(webDir, 'assets'));
     await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Lookout</title><div id="root"></div>');
     await writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log("app")');
+    // What the web build writes beside each asset (apps/web/vite-precompress.ts).
+    const bundle = 'export const check = "healthy";\n'.repeat(200);
+    await writeFile(path.join(webDir, 'assets', 'bundle-5678.js'), bundle);
+    await writeFile(path.join(webDir, 'assets', 'bundle-5678.js.br'), zlib.brotliCompressSync(bundle));
+    await writeFile(path.join(webDir, 'assets', 'bundle-5678.js.gz'), zlib.gzipSync(bundle));
     testApp = await buildTestApp({ webDir });
   });
   afterAll(async () => {
@@ -39,6 +46,62 @@ describe('serving the web app', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the precompressed copy the browser accepts, keeping immutable caching', async () => {
+    const bundle = 'export const check = "healthy";\n'.repeat(200);
+    const br = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/bundle-5678.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
+
+    const gz = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/bundle-5678.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(bundle);
+
+    const plain = await testApp.app.inject({ method: 'GET', url: '/assets/bundle-5678.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    expect(plain.body).toBe(bundle);
+  });
+
+  it('compresses API answers above the threshold, /api/db pages with their Content-Range too', async () => {
+    const docs = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(docs.rawPayload).toString()).openapi).toBe('3.1.0');
+
+    const admin = await createSignedInUser(testApp.app, testApp.database.pool, {
+      email: 'compression-admin@example.com',
+      roles: ['admin'],
+    });
+    await testApp.database.pool.query(
+      `INSERT INTO properties (name, value, description)
+       SELECT 'compression.flag' || i, 'true', repeat('A property to make the page long. ', 3) FROM generate_series(1, 40) i`,
+    );
+    const page = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/db/properties?name=like.compression.*',
+      headers: { ...bearer(admin), 'accept-encoding': 'gzip', prefer: 'count=exact' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-range']).toBe('0-39/40');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(page.rawPayload).toString())).toHaveLength(40);
   });
 
   it('serves files of a web build made after the server started', async () => {

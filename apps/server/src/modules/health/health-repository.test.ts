@@ -359,7 +359,8 @@ describe('roll-ups and the summary', () => {
     // One hour: raw only, exact percentiles of the six runs (durations 1..6 for g = 0..5).
     const hour = await summaryOf('1h');
     expect(hour[a!.id]?.uptime).toMatchObject({ passed: 6, failed: 0 });
-    expect(hour[a!.id]?.latency).toEqual({ p95: 6, p97: 6, p99: 6 });
+    // rolling1h: the mean, 3.5 rounded.
+    expect(hour[a!.id]?.latency).toEqual({ p95: 6, p97: 6, p99: 6, rolling1h: 4 });
     expect(hour[a!.id]?.uptime.last_pass).toBe(new Date(now.getTime() - 1000).toISOString());
 
     // The refreshed last-hour summary answers the default range while it is fresh. It is exact up
@@ -386,8 +387,8 @@ describe('roll-ups and the summary', () => {
       last_fail: new Date(now.getTime() - 10_000).toISOString(),
     });
     // Percentiles: the refreshed part's own (durations 2..7) and the live part's (1 and 500),
-    // weighted by their runs: (6 x 7 + 2 x 500) / 8.
-    expect(snapshotA?.latency).toEqual({ p95: 130, p97: 130, p99: 130 });
+    // weighted by their runs: (6 x 7 + 2 x 500) / 8. The mean: (2 + ... + 7 + 1 + 500) / 8.
+    expect(snapshotA?.latency).toEqual({ p95: 130, p97: 130, p99: 130, rolling1h: 66 });
     // One check's summary (the drawer, right after Run Now) is always computed live.
     const oneCheck = await service.summary(['viewer'], { check_id: a!.id });
     expect(oneCheck.checks_summary[0]?.uptime).toMatchObject({ passed: 6, failed: 1 });
@@ -476,7 +477,7 @@ describe("one check's graph (GET /api/canary/api/graph)", () => {
     });
     expect(hour.status.map((point) => point.time)).toEqual([...hour.status.map((point) => point.time)].sort());
     expect(hour.uptime).toMatchObject({ ...sum(hour.status), passed: 11, failed: 1 });
-    expect(hour.latency).toEqual({ p95: 100, p97: 100, p99: 100 });
+    expect(hour.latency).toEqual({ p95: 100, p97: 100, p99: 100, rolling1h: 48 });
     expect(hour.runnerName).toBe('local');
 
     // Asking for 4 points: windows of 15 minutes, each with 3 runs (the first and last may be
@@ -530,7 +531,7 @@ describe("one check's graph (GET /api/canary/api/graph)", () => {
       window: 0,
       status: [],
       uptime: { passed: 0, failed: 0, last_pass: null, last_fail: null },
-      latency: { p95: null, p97: null, p99: null },
+      latency: { p95: null, p97: null, p99: null, rolling1h: null },
     });
     await expect(
       service.graph(['viewer'], { check: '01a1fefe-8cb3-71f1-bdca-1f41fa7808d7', count: 300 }),

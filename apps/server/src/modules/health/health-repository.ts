@@ -68,6 +68,8 @@ export type CheckSummaryRow = {
   p95: number | null;
   p97: number | null;
   p99: number | null;
+  /** Mean duration of the runs (ms). */
+  mean: number | null;
   last_runtime: string | null;
   next_runtime: string | null;
   last_transition_time: string | null;
@@ -89,6 +91,17 @@ export type CheckGraphTotalsRow = {
   p95: number | null;
   p97: number | null;
   p99: number | null;
+  mean: number | null;
+};
+
+/** One stored run, as the check details list it. */
+export type CheckStatusRow = {
+  time: string;
+  status: boolean;
+  invalid: boolean;
+  duration: number | null;
+  message: string | null;
+  error: string | null;
 };
 
 /** One point of a check's graph: a run, or the runs of one window. */
@@ -120,15 +133,16 @@ const slice = (list: TimeSlice[], index: number): [Date, Date] => {
 };
 
 /**
- * Per-check counts, last pass and fail, and exact p95/p97/p99 of raw statuses (`s`); the caller
- * adds the WHERE and `GROUP BY s.check_id`.
+ * Per-check counts, last pass and fail, exact p95/p97/p99, and the sum and count of durations of
+ * raw statuses (`s`); the caller adds the WHERE and `GROUP BY s.check_id`.
  */
 const RAW_AGGREGATE_SQL = `SELECT s.check_id,
                     count(*) FILTER (WHERE s.status) AS passed,
                     count(*) FILTER (WHERE NOT s.status) AS failed,
                     max(s.time) FILTER (WHERE s.status) AS last_pass,
                     max(s.time) FILTER (WHERE NOT s.status) AS last_fail,
-                    percentile_disc(ARRAY[0.95, 0.97, 0.99]) WITHIN GROUP (ORDER BY s.duration) AS pct
+                    percentile_disc(ARRAY[0.95, 0.97, 0.99]) WITHIN GROUP (ORDER BY s.duration) AS pct,
+                    coalesce(sum(s.duration), 0) AS duration, count(s.duration) AS timed
              FROM check_statuses s`;
 
 const ISO_TIMESTAMPS = isoTimestampTypes(pg.types);
@@ -160,7 +174,7 @@ function sliceAggregateCte(slices: SummarySlices, lastHourLiveFrom: Date | undef
   const liveRows = lastHourLiveFrom ? ` OR s.time >= ${$(lastHourLiveFrom)}` : '';
   const lastHour = lastHourLiveFrom
     ? `UNION ALL
-             SELECT check_id, passed, failed, passed + failed, last_pass, last_fail, p95, p97, p99
+             SELECT check_id, passed, failed, passed + failed, last_pass, last_fail, p95, p97, p99, duration, timed
              FROM check_status_summary_1h WHERE ($1::uuid IS NULL OR check_id = $1)`
     : '';
   return `raw AS (
@@ -171,16 +185,19 @@ function sliceAggregateCte(slices: SummarySlices, lastHourLiveFrom: Date | undef
              GROUP BY s.check_id
            ), slices AS (
              SELECT check_id, passed, failed, passed + failed AS total, last_pass, last_fail,
-                    pct[1] AS p95, pct[2] AS p97, pct[3] AS p99
+                    pct[1] AS p95, pct[2] AS p97, pct[3] AS p99, duration, timed
              FROM raw
              UNION ALL
-             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1h
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99, duration, total
+             FROM check_statuses_1h
              WHERE created_at >= ${$(hourly1[0])} AND created_at < ${$(hourly1[1])} AND ($1::uuid IS NULL OR check_id = $1)
              UNION ALL
-             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1h
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99, duration, total
+             FROM check_statuses_1h
              WHERE created_at >= ${$(hourly2[0])} AND created_at < ${$(hourly2[1])} AND ($1::uuid IS NULL OR check_id = $1)
              UNION ALL
-             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99 FROM check_statuses_1d
+             SELECT check_id, passed, failed, total, last_pass, last_fail, p95, p97, p99, duration, total
+             FROM check_statuses_1d
              WHERE created_at >= ${$(daily[0])} AND created_at < ${$(daily[1])} AND ($1::uuid IS NULL OR check_id = $1)
              ${lastHour}
            ), agg AS (
@@ -189,7 +206,8 @@ function sliceAggregateCte(slices: SummarySlices, lastHourLiveFrom: Date | undef
                     max(last_pass) AS last_pass, max(last_fail) AS last_fail,
                     round(sum(p95::float8 * total) / nullif(sum(total) FILTER (WHERE p95 IS NOT NULL), 0))::integer AS p95,
                     round(sum(p97::float8 * total) / nullif(sum(total) FILTER (WHERE p97 IS NOT NULL), 0))::integer AS p97,
-                    round(sum(p99::float8 * total) / nullif(sum(total) FILTER (WHERE p99 IS NOT NULL), 0))::integer AS p99
+                    round(sum(p99::float8 * total) / nullif(sum(total) FILTER (WHERE p99 IS NOT NULL), 0))::integer AS p99,
+                    round(sum(duration)::float8 / nullif(sum(timed), 0))::integer AS mean
              FROM slices GROUP BY check_id
            )`;
 }
@@ -321,6 +339,7 @@ export function createHealthRepository(pool: pg.Pool) {
                   CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p95 END AS p95,
                   CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p97 END AS p97,
                   CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.p99 END AS p99,
+                  CASE WHEN a.check_id IS NULL THEN l.duration ELSE a.mean END AS mean,
                   c.last_runtime, c.next_runtime, c.last_transition_time, c.silenced_at,
                   c.created_at, c.updated_at, c.deleted_at
            FROM checks c
@@ -336,6 +355,27 @@ export function createHealthRepository(pool: pg.Pool) {
              AND ($2::uuid IS NULL OR c.canary_id = $2)
            ORDER BY k.namespace, k.name, c.type, c.name`,
           values: params,
+        });
+        return rows;
+      };
+      return tx ? run(tx) : readOnly(pool, run);
+    },
+
+    /** Runs `work` in one read-only snapshot (REPEATABLE READ): reads that must agree. */
+    readSnapshot: <T>(work: (tx: pg.PoolClient) => Promise<T>): Promise<T> => readOnly(pool, work, 'REPEATABLE READ'),
+
+    /** A check's most recent runs in [from, to), newest first, at most `limit`. */
+    async recentStatuses(
+      input: { checkId: string; range: TimeSlice; limit: number },
+      tx?: Queryable,
+    ): Promise<CheckStatusRow[]> {
+      const run = async (client: Queryable) => {
+        await client.query(SUMMARY_SESSION_SQL);
+        const { rows } = await client.query<CheckStatusRow>({
+          types: ISO_TIMESTAMPS,
+          text: `SELECT time, status, invalid, duration, message, error FROM check_statuses
+                 WHERE check_id = $1 AND time >= $2 AND time < $3 ORDER BY time DESC LIMIT $4`,
+          values: [input.checkId, input.range.from, input.range.to, input.limit],
         });
         return rows;
       };
@@ -373,7 +413,8 @@ export function createHealthRepository(pool: pg.Pool) {
           const aggregate = sliceAggregateCte(input.totals, undefined, params);
           const totals = await client.query<CheckGraphTotalsRow>({
             types: ISO_TIMESTAMPS,
-            text: `WITH ${aggregate} SELECT passed::integer, failed::integer, last_pass, last_fail, p95, p97, p99 FROM agg`,
+            text: `WITH ${aggregate}
+                   SELECT passed::integer, failed::integer, last_pass, last_fail, p95, p97, p99, mean FROM agg`,
             values: params,
           });
           const raw = await client.query<{ runs: number }>(
@@ -422,8 +463,8 @@ export function createHealthRepository(pool: pg.Pool) {
         await client.query("SET LOCAL work_mem = '64MB'");
         await client.query('DELETE FROM check_status_summary_1h');
         const inserted = await client.query(
-          `INSERT INTO check_status_summary_1h (check_id, passed, failed, last_pass, last_fail, p95, p97, p99)
-           SELECT check_id, passed, failed, last_pass, last_fail, pct[1], pct[2], pct[3] FROM (
+          `INSERT INTO check_status_summary_1h (check_id, passed, failed, last_pass, last_fail, p95, p97, p99, duration, timed)
+           SELECT check_id, passed, failed, last_pass, last_fail, pct[1], pct[2], pct[3], duration, timed FROM (
              ${RAW_AGGREGATE_SQL}
              WHERE s.time >= $1 AND s.time < $2
              GROUP BY s.check_id

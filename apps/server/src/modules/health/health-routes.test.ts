@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  checkDetailsResponseSchema,
   checkGraphResponseSchema,
   checkSummaryResponseSchema,
   NIL_AGENT_ID,
@@ -169,7 +170,7 @@ describe('GET /api/canary/api/summary', () => {
       labels: { team: 'sre' },
       agent_id: '00000000-0000-0000-0000-000000000000',
       uptime: { passed: 0, failed: 0, last_pass: null, last_fail: null },
-      latency: { p95: null, p97: null, p99: null },
+      latency: { p95: null, p97: null, p99: null, rolling1h: null },
       status: null,
     });
     expect(Object.keys(home ?? {})).toEqual(
@@ -393,7 +394,12 @@ describe('GET /api/canary/api/graph (ui-calls section 3.3)', () => {
       runnerName: 'local',
       window: 0,
       uptime: { passed: 1, failed: 1 },
-      latency: { p95: expect.any(Number), p97: expect.any(Number), p99: expect.any(Number) },
+      latency: {
+        p95: expect.any(Number),
+        p97: expect.any(Number),
+        p99: expect.any(Number),
+        rolling1h: expect.any(Number),
+      },
     });
     expect(body.status).toHaveLength(2);
     expect(body.status[0]).toMatchObject({ status: true, passed: 1, failed: 0, duration: expect.any(Number) });
@@ -431,6 +437,52 @@ describe('GET /api/canary/api/graph (ui-calls section 3.3)', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe("Check '01a1fefe-8cb3-71f1-bdca-1f41fa7808d7' was not found.");
     expect((await call('GET', `/api/canary/api/graph?check=${checkId}`, undefined)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/canary/api (ui-calls section 3.3, incident evidence cards)', () => {
+  it('answers the check with its summary figures and its recent runs, newest first', async () => {
+    const graphed = await call('GET', '/api/db/checks?name=eq.graphed&select=id', 'viewer');
+    const checkId = graphed.json()[0].id as string;
+    const response = await call('GET', `/api/canary/api?check=${checkId}&includeMessages=true&start=1h`, 'viewer');
+    expect(response.statusCode).toBe(200);
+    expect(checkDetailsResponseSchema.safeParse(response.json()).success).toBe(true);
+    const [check] = response.json().checks;
+    expect(check).toMatchObject({ id: checkId, name: 'graphed', uptime: { passed: 1, failed: 1 } });
+    expect(check.checkStatuses).toHaveLength(2);
+    expect(check.checkStatuses[0]).toMatchObject({
+      status: false,
+      invalid: false,
+      message: expect.stringMatching(/500/),
+      error: null,
+    });
+    expect(check.checkStatuses[1]).toMatchObject({ status: true, error: null, message: expect.any(String) });
+    expect(Date.parse(check.checkStatuses[0].time)).toBeGreaterThan(Date.parse(check.checkStatuses[1].time));
+    // Without includeMessages, the runs carry no message or error.
+    const plain = await call('GET', `/api/canary/api?check=${checkId}&start=1h`, 'viewer');
+    expect(Object.keys(plain.json().checks[0].checkStatuses[0]).sort()).toEqual([
+      'duration',
+      'invalid',
+      'status',
+      'time',
+    ]);
+  });
+
+  it('answers no checks for an unknown id, 400 naming a bad parameter, 401 signed out', async () => {
+    const unknown = await call('GET', '/api/canary/api?check=01a1fefe-8cb3-71f1-bdca-1f41fa7808d7', 'viewer');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().checks).toEqual([]);
+    const bad = await call(
+      'GET',
+      '/api/canary/api?check=01a1fefe-8cb3-71f1-bdca-1f41fa7808d7&includeMessages=maybe',
+      'viewer',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('includeMessages');
+    expect((await call('GET', '/api/canary/api?start=1h', 'viewer')).json().message).toContain('check');
+    expect(
+      (await call('GET', '/api/canary/api?check=01a1fefe-8cb3-71f1-bdca-1f41fa7808d7', undefined)).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   applyCanaryQuerySchema,
   applyCanaryResponseSchema,
+  checkDetailsQuerySchema,
+  checkDetailsResponseSchema,
   checkGraphQuerySchema,
   checkGraphResponseSchema,
   checkSummaryQuerySchema,
@@ -19,7 +21,7 @@ import { readCanaryFile } from './health-canary-fns.js';
 import type { HealthService } from './health-service.js';
 
 export type HealthRoutesOptions = {
-  health: Pick<HealthService, 'summary' | 'graph' | 'runNow' | 'apply'>;
+  health: Pick<HealthService, 'summary' | 'graph' | 'checkDetails' | 'runNow' | 'apply'>;
   access: Pick<AccessService, 'rolesOf'>;
   /** The signed-in person's id (for created_by), when there is one. */
   personOf?: (request: FastifyRequest) => Promise<string | null>;
@@ -79,6 +81,24 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       },
     },
     async (request) => health.graph(await access.rolesOf(request), request.query),
+  );
+
+  app.get(
+    '/api',
+    {
+      config: { rbac: { resource: 'canaries', action: 'read' }, feature: 'health' },
+      schema: {
+        tags: ['health'],
+        summary: 'One check with its recent runs',
+        description:
+          'The check as the summary shows it over the range (`start`, default the last hour; `end`, default now), ' +
+          'with its most recent runs there, newest first (at most 50; `message` and `error` with ' +
+          '`includeMessages=true`). `checks` is empty when no live check has that id. Needs read on canaries.',
+        querystring: checkDetailsQuerySchema,
+        response: { 200: checkDetailsResponseSchema, ...errors },
+      },
+    },
+    async (request) => health.checkDetails(await access.rolesOf(request), request.query),
   );
 
   app.post(

@@ -1,9 +1,9 @@
 import {
   CANARY_RUNNER_NAME,
+  CHECK_DETAILS_STATUS_LIMIT,
   canRunCheck,
   can,
   DEFAULT_SUMMARY_RANGE,
-  parseCanaryDocument,
   parseTimeExpression,
   SELF_CANARY_NAME,
   SELF_CANARY_NAMESPACE,
@@ -11,6 +11,8 @@ import {
   type ApplyCanaryResponse,
   type CanaryApplySource,
   type CanaryCheckEntry,
+  type CheckDetailsQuery,
+  type CheckDetailsResponse,
   type CheckGraphQuery,
   type CheckGraphResponse,
   type CheckSummary,
@@ -23,6 +25,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.js';
 import type { CheckSummaryRow, HealthRepository, SummarySlices } from './health-repository.js';
 import { graphPlan } from './health-graph-fns.js';
+import { validateCanaryDocument } from './health-canary-rules-fns.js';
 import { summarySegments } from './health-rollup-fns.js';
 import { checkEntryOf, invalidResult, resultRow } from './health-run-fns.js';
 import { selfCanaryDocument, type SelfCanaryTargets } from './health-canary-fns.js';
@@ -108,7 +111,12 @@ function summaryItem(row: CheckSummaryRow): CheckSummary {
       last_pass: row.last_pass,
       last_fail: row.last_fail,
     },
-    latency: { p95: toNumber(row.p95), p97: toNumber(row.p97), p99: toNumber(row.p99) },
+    latency: {
+      p95: toNumber(row.p95),
+      p97: toNumber(row.p97),
+      p99: toNumber(row.p99),
+      rolling1h: toNumber(row.mean),
+    },
     last_runtime: row.last_runtime,
     next_runtime: row.next_runtime,
     last_transition_time: row.last_transition_time,
@@ -187,7 +195,8 @@ export function createHealthService(deps: HealthServiceDeps) {
     input: { document: unknown; source: CanaryApplySource | typeof SYSTEM_SOURCE },
   ): Promise<ApplyCanaryResponse> {
     if (actor.kind === 'user') assertCan(actor.roles, 'write');
-    const parsed = parseCanaryDocument(input.document);
+    // The validation every write path shares: the schema, then what the runners need.
+    const parsed = validateCanaryDocument(input.document);
     if (!parsed.ok) {
       throw new AppError(
         400,
@@ -324,8 +333,40 @@ export function createHealthService(deps: HealthServiceDeps) {
           last_pass: totals?.last_pass ?? null,
           last_fail: totals?.last_fail ?? null,
         },
-        latency: { p95: totals?.p95 ?? null, p97: totals?.p97 ?? null, p99: totals?.p99 ?? null },
+        latency: {
+          p95: totals?.p95 ?? null,
+          p97: totals?.p97 ?? null,
+          p99: totals?.p99 ?? null,
+          rolling1h: totals?.mean ?? null,
+        },
       };
+    },
+
+    /**
+     * `GET /api/canary/api` (the original console's incident evidence cards): one check as the
+     * summary shows it over the range, with its most recent runs there, from one snapshot.
+     */
+    async checkDetails(roles: readonly Role[], query: CheckDetailsQuery): Promise<CheckDetailsResponse> {
+      assertCan(roles, 'read');
+      const range = timeRange({ start: query.start, end: query.end }, now());
+      const marks = await repository.rollupMarks();
+      const checks = await repository.readSnapshot(async (tx) => {
+        const rows = await repository.checkSummary(
+          { slices: summarySegments(range, marks), to: range.to, checkId: query.check },
+          tx,
+        );
+        const row = rows[0];
+        if (!row) return [];
+        const statuses = await repository.recentStatuses(
+          { checkId: row.id, range, limit: CHECK_DETAILS_STATUS_LIMIT },
+          tx,
+        );
+        const checkStatuses = statuses.map(({ message, error, ...status }) =>
+          query.includeMessages ? { ...status, message, error } : status,
+        );
+        return [{ ...summaryItem(row), checkStatuses }];
+      });
+      return { runnerName: CANARY_RUNNER_NAME, from: range.from.toISOString(), to: range.to.toISOString(), checks };
     },
 
     /**
