@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 
@@ -48,7 +48,7 @@ const expectHardened = (response: LightMyRequestResponse, what: string) => {
 
 describe('security headers', () => {
   it('are on the console page, its assets, the API, its docs and every refusal', async () => {
-    const calls: Array<[string, Parameters<TestApp['app']['inject']>[0]]> = [
+    const calls: Array<[string, InjectOptions]> = [
       ['console page', { method: 'GET', url: '/health' }],
       ['asset', { method: 'GET', url: '/assets/app-1234.js' }],
       ['missing asset', { method: 'GET', url: '/assets/gone.js' }],

@@ -33,7 +33,6 @@ import {
   IDENTITY_LIMITS,
   isEmail,
   isTruthy,
-  passwordPolicyViolation,
   resolveReturnTo,
   UI_URLS,
   validateTraits,
@@ -51,6 +50,7 @@ import type {
   SessionRow,
 } from './identity-repository.js';
 import { identityJson, sessionJson, type IdentityJson, type SessionJson } from './identity-views.js';
+import { passwordPolicyViolation } from './password-policy.js';
 import { errors, KratosError } from './kratos-errors-fns.js';
 import { flowExpiredText, text, type UiText } from './kratos-text-fns.js';
 import {
@@ -100,6 +100,11 @@ export type IdentitySettings = {
   secretKey: string;
   registrationOpen: boolean;
   sessionLifetimeMs: number;
+  /**
+   * LOOKOUT_REVOKE_SESSIONS_ON_PASSWORD_CHANGE (default true): a password change in the
+   * settings ends the identity's other sessions, as Kratos's `revoke_active_sessions` hook.
+   */
+  revokeSessionsOnPasswordChange: boolean;
   smtpUrl?: string;
   smtpFrom: string;
   oidcProviders: OidcProviderConfig[];
@@ -124,7 +129,10 @@ export type IdentityServiceDeps = {
    */
   linkOrigin: string;
   logger: Pick<Logger, 'info' | 'warn' | 'error' | 'debug'>;
-  settings: Pick<IdentitySettings, 'registrationOpen' | 'sessionLifetimeMs' | 'oidcProviders'>;
+  settings: Pick<
+    IdentitySettings,
+    'registrationOpen' | 'sessionLifetimeMs' | 'oidcProviders' | 'revokeSessionsOnPasswordChange'
+  >;
   now?: () => Date;
 };
 
@@ -134,11 +142,23 @@ export type IdentityService = ReturnType<typeof createIdentityService>;
 
 type FlowBody = Record<string, unknown>;
 
+/**
+ * Fixed-window limits, counted in the database so every replica shares them. The client is
+ * the address that connects, or the one a trusted proxy names (LOOKOUT_TRUST_PROXY). Attempts
+ * at one account are counted per client too: attempts from elsewhere can not lock its owner
+ * out, and each client still gets only a handful of guesses.
+ */
 const RATE_LIMITS = {
-  loginPerIdentifier: { windowMs: 15 * 60_000, max: 10 },
-  loginPerIp: { windowMs: 15 * 60_000, max: 100 },
+  /** Password attempts at one identifier from one client. */
+  loginPerIdentifierAndClient: { windowMs: 15 * 60_000, max: 10 },
+  /** Password attempts from one client, whatever the identifier. */
+  loginPerClient: { windowMs: 15 * 60_000, max: 100 },
+  /** Second-factor codes (TOTP, backup codes) for one identity from one client. */
+  secondFactorPerIdentityAndClient: { windowMs: 15 * 60_000, max: 10 },
   codeSendPerAddress: { windowMs: 15 * 60_000, max: 5 },
   codeSendPerIp: { windowMs: 15 * 60_000, max: 30 },
+  /** New flows of any kind, browser or API, from one client: each one is a row. */
+  flowsPerClient: { windowMs: 15 * 60_000, max: 300 },
 } as const;
 
 const TOTP_ISSUER = 'Lookout';
@@ -172,9 +192,12 @@ export function createIdentityService({
   async function rateLimit(bucket: keyof typeof RATE_LIMITS, key: string | undefined) {
     if (!key) return;
     const limit = RATE_LIMITS[bucket];
-    const hits = await repository.hitRateLimit(bucket, key, limit.windowMs);
-    if (hits > limit.max) throw errors.rateLimited();
+    const { hits, retryAfterSeconds } = await repository.hitRateLimit(bucket, key, limit.windowMs);
+    if (hits > limit.max) throw errors.rateLimited(retryAfterSeconds);
   }
+
+  /** A counter key for something done from the request's client (the client first, so it survives truncation). */
+  const fromClient = (ctx: Pick<RequestContext, 'ip'>, what: string) => `${ctx.ip ?? 'unknown'}|${what}`;
 
   async function credentialsOf(identityId: string, tx?: Queryable): Promise<CredentialRow[]> {
     return repository.listCredentials([identityId], tx);
@@ -533,6 +556,8 @@ export function createIdentityService({
 
   /** A fresh flow replacing an expired one, as Kratos answers an update of an expired flow. */
   async function replaceExpired(flow: FlowRow, ctx: RequestContext): Promise<never | Outcome> {
+    // Submitting an expired flow again and again would otherwise add a flow each time.
+    await rateLimit('flowsPerClient', ctx.ip);
     const replacement = await insertFlow(flow.kind, flow.type, ctx, {
       ...(flow.return_to ? { return_to: flow.return_to } : {}),
       refresh: flow.refresh,
@@ -608,6 +633,7 @@ export function createIdentityService({
     ctx: RequestContext,
     query: { refresh?: boolean; aal?: string; return_to?: string },
   ): Promise<Outcome> {
+    await rateLimit('flowsPerClient', ctx.ip);
     const returnTo = returnToOf(ctx, query.return_to);
     if (query.aal && query.aal !== 'aal1' && query.aal !== 'aal2') {
       throw errors.badRequest(
@@ -730,8 +756,8 @@ export function createIdentityService({
     if (Object.keys(nodeMessages).length > 0)
       return flowWithMessages(flow, ctx, { node_messages: nodeMessages, values: keepableValues(body) });
 
-    await rateLimit('loginPerIp', ctx.ip);
-    await rateLimit('loginPerIdentifier', identifier);
+    await rateLimit('loginPerClient', ctx.ip);
+    await rateLimit('loginPerIdentifierAndClient', fromClient(ctx, identifier));
 
     const invalid = () =>
       flowWithMessages(flow, ctx, { messages: [text.invalidCredentials()], values: { identifier } });
@@ -816,7 +842,7 @@ export function createIdentityService({
         node_messages: { totp_code: [text.required('totp_code')] },
         messages: flow.ui_state.messages ?? [],
       });
-    await rateLimit('loginPerIdentifier', `totp:${resolved.identity.id}`);
+    await rateLimit('secondFactorPerIdentityAndClient', fromClient(ctx, `totp:${resolved.identity.id}`));
     const credential = (await credentialsOf(resolved.identity.id)).find((c) => c.type === 'totp');
     if (!credential || typeof credential.config.totp_secret_encrypted !== 'string') {
       return flowWithMessages(flow, ctx, { messages: [text.noTotpDevice()] });
@@ -841,7 +867,7 @@ export function createIdentityService({
     const code = typeof body.lookup_secret === 'string' ? body.lookup_secret.trim().toLowerCase() : '';
     if (!code)
       return flowWithMessages(flow, ctx, { node_messages: { lookup_secret: [text.required('lookup_secret')] } });
-    await rateLimit('loginPerIdentifier', `lookup:${resolved.identity.id}`);
+    await rateLimit('secondFactorPerIdentityAndClient', fromClient(ctx, `lookup:${resolved.identity.id}`));
     const result = await repository.transaction(async (tx) => {
       const credential = (await credentialsOf(resolved.identity.id, tx)).find((c) => c.type === 'lookup_secret');
       const secrets = (credential?.config.lookup_secrets as LookupSecret[] | undefined) ?? [];
@@ -914,6 +940,7 @@ export function createIdentityService({
     ctx: RequestContext,
     query: { return_to?: string },
   ): Promise<Outcome> {
+    await rateLimit('flowsPerClient', ctx.ip);
     if (!settings.registrationOpen) throw errors.registrationDisabled();
     const returnTo = returnToOf(ctx, query.return_to);
     if (await currentSession(ctx)) {
@@ -948,7 +975,7 @@ export function createIdentityService({
 
     const { traits, messages } = validateTraits(body.traits);
     const password = typeof body.password === 'string' ? body.password : '';
-    const passwordProblem = password ? passwordPolicyViolation(password, traits.email) : text.required('password');
+    const passwordProblem = password ? await passwordPolicyViolation(password, traits) : text.required('password');
     if (passwordProblem) messages.password = [passwordProblem];
     if (Object.keys(messages).length > 0)
       return flowWithMessages(flow, ctx, { node_messages: messages, values: keepableValues(body) });
@@ -1092,6 +1119,7 @@ export function createIdentityService({
       flow = await loadFlow(kind, flowId);
       if (flow.expires_at <= now()) {
         const outcome = await replaceExpired(flow, { ...ctx, json: false });
+    await rateLimit('flowsPerClient', ctx.ip);
         return outcome;
       }
     } else {
@@ -1260,6 +1288,7 @@ export function createIdentityService({
     });
     return flowCreated(flow, ctx);
   }
+    await rateLimit('flowsPerClient', ctx.ip);
 
   /** A new TOTP seed is proposed with every settings flow of an identity without TOTP. */
   async function freshSettingsInternal(identityId: string) {
@@ -1314,13 +1343,23 @@ export function createIdentityService({
           assertPrivileged(resolved, flow, ctx);
           const password = typeof body.password === 'string' ? body.password : '';
           const problem = password
-            ? passwordPolicyViolation(password, identity.traits.email)
+            ? await passwordPolicyViolation(password, identity.traits)
             : text.required('password');
           if (problem) return flowWithMessages(flow, ctx, { node_messages: { password: [problem] } });
           const hashed = await hashPassword(password);
-          await repository.upsertCredential(identity.id, 'password', { hashed_password: hashed }, [
-            identity.traits.email,
-          ]);
+          await repository.transaction(async (tx) => {
+            await repository.upsertCredential(
+              identity.id,
+              'password',
+              { hashed_password: hashed },
+              [identity.traits.email],
+              tx,
+            );
+            // Kratos's revoke_active_sessions hook: whoever signed in with the old password (or
+            // holds a stolen session) is signed out; the session that changed it stays.
+            if (settings.revokeSessionsOnPasswordChange)
+              await repository.deactivateSessionsOf(identity.id, resolved.session.id, tx);
+          });
           return settingsSaved(flow, ctx);
         }
         case 'totp':
