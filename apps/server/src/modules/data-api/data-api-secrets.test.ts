@@ -212,7 +212,7 @@ describe('a reader who may not write canaries', () => {
     expect(leaked(cast.body)).toEqual([]);
   });
 
-  it('finds no secret in the summary, Run Now, the check history or the endpoint', async () => {
+  it('finds no secret in the summary, Run Now, the graph, the check history or the endpoint', async () => {
     const summary = await get(users.viewer, '/api/canary/api/summary');
     expect(summary.statusCode).toBe(200);
     expect(leaked(summary.body)).toEqual([]);
@@ -234,6 +234,9 @@ describe('a reader who may not write canaries', () => {
     });
     expect(run.statusCode, run.body).toBe(200);
     expect(leaked(run.body)).toEqual([]);
+    const graph = await get(users.viewer, `/api/canary/api/graph?check=${httpCheckId}&count=300&start=1h`);
+    expect(graph.statusCode, graph.body).toBe(200);
+    expect(leaked(graph.body)).toEqual([]);
     const history = await get(users.viewer, '/api/db/check_statuses?select=*,checks(*)');
     expect(history.statusCode).toBe(200);
     expect(history.json<unknown[]>().length).toBeGreaterThan(0);
