@@ -22,6 +22,7 @@ type ServerFlags = {
   smtpUrl?: string;
   smtpFrom?: string;
   sessionLifetime?: string;
+  revokeSessionsOnPasswordChange?: string;
   oidcProviders?: string;
   kratosPublicUrl?: string;
   kratosAdminUrl?: string;
@@ -90,6 +91,12 @@ function withServerOptions(command: Command): Command {
         new Option(
           '--session-lifetime <duration>',
           'how long a sign-in lasts, e.g. 24h (env LOOKOUT_SESSION_LIFETIME)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--revoke-sessions-on-password-change <bool>',
+          "end a user's other sessions when they change their password (env LOOKOUT_REVOKE_SESSIONS_ON_PASSWORD_CHANGE, default true)",
         ),
       )
       .addOption(

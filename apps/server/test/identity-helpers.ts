@@ -10,12 +10,17 @@ import { createIdentityRepository } from '../src/modules/identity/identity-repos
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the address the browser connects from (inject's default is 127.0.0.1). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const headers = { ...(options.headers ?? {}), ...(cookie ? { cookie } : {}) };
-    const response = await this.app.inject({ ...options, headers });
+    const from = this.remoteAddress ? { remoteAddress: this.remoteAddress } : {};
+    const response = await this.app.inject({ ...options, ...from, headers });
     for (const set of response.cookies) {
       const expired = set.expires !== undefined && new Date(set.expires).getTime() <= Date.now();
       if (set.value === '' || expired || set.maxAge === 0) this.cookies.delete(set.name);

@@ -43,3 +43,29 @@ export const IDENTITY_MESSAGES = {
 
 /** Identity messages (flow and field messages) disappear after this long (spec 1, section 4). */
 export const IDENTITY_MESSAGE_TIMEOUT_MS = 10_000;
+
+/**
+ * Why a password is refused as easy to guess: the `reason` of Kratos's message 4000005 ("The
+ * password can not be used because {reason}."). Kratos leaves the reason to its password
+ * validator; these are Lookout's wording for the patterns its offline check finds (a password
+ * that is itself one of the common passwords from data breaches gets Kratos's own 4000034).
+ */
+export const PASSWORD_WEAKNESSES = {
+  commonPassword: 'it is one of the most common passwords',
+  commonPasswordVariant: 'it is a common password with small changes',
+  keyboardRow: 'it is a row of keys on the keyboard',
+  keyboardPattern: 'it is a short pattern of keys on the keyboard',
+  repeatedCharacter: 'it repeats one character, as in aaaaaaaa',
+  repeatedGroup: 'it repeats a group of characters, as in abcabcabc',
+  sequence: 'it is a sequence such as abcdefgh or 12345678',
+  year: 'it is built on a recent year',
+  date: 'it is built on a date',
+  singleWord: 'it is a single common word',
+  name: 'it is built on a common name',
+  personalDetails: 'it is built on your email address or name',
+  guessable: 'it is too easy to guess',
+} as const;
+export type PasswordWeakness = keyof typeof PASSWORD_WEAKNESSES;
+
+/** Follows every {@link PASSWORD_WEAKNESSES} reason: what to do instead. */
+export const PASSWORD_ADVICE = 'a few unrelated words make a stronger password';

@@ -127,6 +127,7 @@ describe('configuration', () => {
       const config = parseConfig(readConfigInput({}, {}));
       expect(config.registrationOpen).toBe(false);
       expect(config.sessionLifetime).toBe(24 * 3_600_000);
+      expect(config.revokeSessionsOnPasswordChange).toBe(true);
       expect(config.smtpUrl).toBeUndefined();
       expect(config.oidcProviders).toEqual([]);
       expect(config.secretKey).toBeUndefined();
@@ -141,6 +142,7 @@ describe('configuration', () => {
         LOOKOUT_SMTP_URL: 'smtp://user:pw@mail:587',
         LOOKOUT_SMTP_FROM: 'Ops <ops@example.com>',
         LOOKOUT_SESSION_LIFETIME: '90m',
+        LOOKOUT_REVOKE_SESSIONS_ON_PASSWORD_CHANGE: 'false',
         LOOKOUT_OIDC_PROVIDERS: JSON.stringify([
           { id: 'corp', issuer: 'https://id.example.com', client_id: 'lookout', client_secret: 's' },
         ]),
@@ -154,6 +156,7 @@ describe('configuration', () => {
         smtpUrl: 'smtp://user:pw@mail:587',
         smtpFrom: 'Ops <ops@example.com>',
         sessionLifetime: 90 * 60_000,
+        revokeSessionsOnPasswordChange: false,
         kratosPublicUrl: 'https://kratos.example.com',
         kratosAdminUrl: 'http://kratos-admin:4434',
       });
@@ -163,6 +166,10 @@ describe('configuration', () => {
     it.each([
       [{ LOOKOUT_REGISTRATION_OPEN: 'yes' }, /LOOKOUT_REGISTRATION_OPEN \(--registration-open\) must be true or false/],
       [{ LOOKOUT_SESSION_LIFETIME: 'forever' }, /LOOKOUT_SESSION_LIFETIME \(--session-lifetime\) must be a duration/],
+      [
+        { LOOKOUT_REVOKE_SESSIONS_ON_PASSWORD_CHANGE: 'no' },
+        /LOOKOUT_REVOKE_SESSIONS_ON_PASSWORD_CHANGE \(--revoke-sessions-on-password-change\) must be true or false/,
+      ],
       [{ LOOKOUT_SMTP_URL: 'http://mail' }, /LOOKOUT_SMTP_URL \(--smtp-url\) must be an SMTP URL/],
       [{ LOOKOUT_OIDC_PROVIDERS: '{not json' }, /LOOKOUT_OIDC_PROVIDERS \(--oidc-providers\) must be a JSON array/],
       [{ LOOKOUT_ADMIN_EMAIL: 'nobody' }, /LOOKOUT_ADMIN_EMAIL \(--admin-email\) must be an email address/],

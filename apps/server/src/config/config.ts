@@ -26,6 +26,10 @@ export const SETTINGS = {
   smtpUrl: { env: 'LOOKOUT_SMTP_URL', flag: '--smtp-url' },
   smtpFrom: { env: 'LOOKOUT_SMTP_FROM', flag: '--smtp-from' },
   sessionLifetime: { env: 'LOOKOUT_SESSION_LIFETIME', flag: '--session-lifetime' },
+  revokeSessionsOnPasswordChange: {
+    env: 'LOOKOUT_REVOKE_SESSIONS_ON_PASSWORD_CHANGE',
+    flag: '--revoke-sessions-on-password-change',
+  },
   oidcProviders: { env: 'LOOKOUT_OIDC_PROVIDERS', flag: '--oidc-providers' },
   kratosPublicUrl: { env: 'KRATOS_PUBLIC_URL', flag: '--kratos-public-url' },
   kratosAdminUrl: { env: 'KRATOS_ADMIN_URL', flag: '--kratos-admin-url' },
@@ -147,6 +151,11 @@ const configFields = z.object({
       }
       return ms;
     }),
+  // Kratos's revoke_active_sessions hook after a password change, on unless turned off.
+  revokeSessionsOnPasswordChange: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   oidcProviders: z
     .string()
     .trim()

@@ -177,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.identity?.kratosPublicUrl ? { kratosPublicUrl: deps.identity.kratosPublicUrl } : {}),
     ...(deps.identity?.kratosAdminUrl ? { kratosAdminUrl: deps.identity.kratosAdminUrl } : {}),
     ...(deps.identity?.kratosSyncIntervalMs ? { kratosSyncIntervalMs: deps.identity.kratosSyncIntervalMs } : {}),
+    revokeSessionsOnPasswordChange: deps.identity?.revokeSessionsOnPasswordChange ?? true,
   };
   // Links in emails and invitations: from the configuration only, never from a request.
   const links = linkOrigin({ publicUrl: deps.publicUrl, port: deps.port ?? DEFAULT_PORT });

@@ -1,9 +1,11 @@
 import { parseDurationMs } from '../../config/config.js';
 import { hashPassword } from './identity-crypto.js';
-import { codeLinkUrl, IDENTITY_LIMITS, passwordPolicyViolation, UI_URLS, validateTraits } from './identity-fns.js';
+import { codeLinkUrl, IDENTITY_LIMITS, UI_URLS, validateTraits } from './identity-fns.js';
 import type { IdentityRepository, IdentityRow } from './identity-repository.js';
 import { isUniqueViolation, type IdentityService, type RequestContext } from './identity-service.js';
 import { errors } from './kratos-errors-fns.js';
+import { passwordPolicyViolation } from './password-policy.js';
+import type { Traits } from './ui-nodes-fns.js';
 
 /**
  * The Kratos admin identity API (create with password credentials, get, list, update,
@@ -85,7 +87,7 @@ export function createIdentityAdminService({
   }
 
   /** `credentials.password.config.password` (plain) or `hashed_password` (argon2 or bcrypt). */
-  async function passwordConfig(body: Body, email: string): Promise<Record<string, unknown> | undefined> {
+  async function passwordConfig(body: Body, traits: Traits): Promise<Record<string, unknown> | undefined> {
     const credentials = body.credentials as
       { password?: { config?: { password?: unknown; hashed_password?: unknown } } } | undefined;
     const config = credentials?.password?.config;
@@ -100,8 +102,10 @@ export function createIdentityAdminService({
     }
     if (typeof config.password !== 'string')
       throw errors.badRequest('credentials.password.config.password must be a string.');
-    const problem = passwordPolicyViolation(config.password, email);
-    if (problem) throw errors.badRequest(problem.text);
+    // The policy of the self-service flows: an admin API is no way around it.
+    const problem = await passwordPolicyViolation(config.password, traits);
+    if (problem)
+      throw errors.badRequest(`credentials.password.config.password: ${problem.text}`, { messages: [problem] });
     return { hashed_password: await hashPassword(config.password) };
   }
 
@@ -121,7 +125,7 @@ export function createIdentityAdminService({
       const { traits, messages } = validateTraits(body.traits);
       if (Object.keys(messages).length > 0) validationError(messages);
       const state = stateOf(body.state, 'active')!;
-      const password = await passwordConfig(body, traits.email);
+      const password = await passwordConfig(body, traits);
       try {
         const created = await repository.transaction(async (tx) => {
           const row = await repository.insertIdentity(
@@ -188,7 +192,7 @@ export function createIdentityAdminService({
       const { traits, messages } = validateTraits(body.traits);
       if (Object.keys(messages).length > 0) validationError(messages);
       const state = stateOf(body.state, existing.state)!;
-      const password = await passwordConfig(body, traits.email);
+      const password = await passwordConfig(body, traits);
       const emailChanged = traits.email !== existing.traits.email.toLowerCase();
       try {
         const updated = await repository.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
 import { hashPassword, randomToken } from './identity-crypto.js';
 import { createIdentityRepository } from './identity-repository.js';
+import { passwordPolicyViolation } from './password-policy.js';
 import type { IdentitySettings } from './identity-service.js';
 
 /**
@@ -59,6 +60,7 @@ export async function identitySettingsFromConfig(
     }),
     registrationOpen: config.registrationOpen,
     sessionLifetimeMs: config.sessionLifetime,
+    revokeSessionsOnPasswordChange: config.revokeSessionsOnPasswordChange,
     ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}),
     smtpFrom: config.smtpFrom,
     oidcProviders: config.oidcProviders,
@@ -86,15 +88,22 @@ export async function ensureAdminIdentity(options: EnsureAdminOptions): Promise<
   const email = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
   const generated = options.adminPassword === undefined;
   const password = options.adminPassword ?? randomToken().slice(0, 24);
+  const traits = { email, name: { first: 'Admin' } };
+  if (!generated && (await repository.countIdentities()) === 0) {
+    // The first admin's password meets the policy every other password meets.
+    const problem = await passwordPolicyViolation(password, traits);
+    if (problem) {
+      throw new Error(
+        `LOOKOUT_ADMIN_PASSWORD (--admin-password) can not be the first admin's password: ${problem.text} Choose another, or leave it unset to have one generated.`,
+      );
+    }
+  }
   const hashed = await hashPassword(password);
   const id = await repository.transaction(async (tx) => {
     // Replicas starting together: one creates the admin, the others see it.
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('lookout-identity-admin'))");
     if ((await repository.countIdentities(tx)) > 0) return undefined;
-    const identity = await repository.insertIdentity(
-      { traits: { email, name: { first: 'Admin' } }, schemaId: 'default', state: 'active' },
-      tx,
-    );
+    const identity = await repository.insertIdentity({ traits, schemaId: 'default', state: 'active' }, tx);
     await repository.syncAddresses(identity.id, email, { verified: true }, tx);
     await repository.upsertCredential(identity.id, 'password', { hashed_password: hashed }, [email], tx);
     return identity.id;

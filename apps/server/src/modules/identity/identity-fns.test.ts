@@ -14,7 +14,6 @@ import {
   highestAvailableAal,
   normalizeBody,
   parseCookies,
-  passwordPolicyViolation,
   resolveReturnTo,
   sessionTokenOf,
   validateTraits,
@@ -23,27 +22,6 @@ import {
 import { errors } from './kratos-errors-fns.js';
 import { flowExpiredText, text } from './kratos-text-fns.js';
 import { applyUiState, codeFlowNodes, input, keepableValues, loginNodes } from './ui-nodes-fns.js';
-
-describe('password rules', () => {
-  it('accept a long enough password that is not the identifier', () => {
-    expect(passwordPolicyViolation('correct-horse-battery', 'ada@example.com')).toBeUndefined();
-  });
-
-  it('refuse fewer than 8 characters with message 4000032', () => {
-    expect(passwordPolicyViolation('seven77', 'ada@example.com')).toEqual({
-      id: 4000032,
-      text: 'The password must be at least 8 characters long, but got 7.',
-      type: 'error',
-      context: { min_length: 8, actual_length: 7 },
-    });
-  });
-
-  it('refuse the identifier, its local part, or a near copy with message 4000031', () => {
-    expect(passwordPolicyViolation('Ada@Example.com', 'ada@example.com')?.id).toBe(4000031);
-    expect(passwordPolicyViolation('adalovelace', 'adalovelace@example.com')?.id).toBe(4000031);
-    expect(passwordPolicyViolation('adalovelace1', 'adalovelace@example.com')?.id).toBe(4000031);
-  });
-});
 
 describe('traits', () => {
   it('lower-case and trim the email and drop empty names', () => {

@@ -43,24 +43,6 @@ export function codeLinkUrl(
   return `${origin}${IDENTITY_API_BASE}/self-service/${kind}?${new URLSearchParams(query).toString()}`;
 }
 
-/** Password policy: at least 8 characters and not the identifier (nor contained in it). */
-export function passwordPolicyViolation(password: string, identifier: string | undefined): UiText | undefined {
-  const length = [...password].length;
-  if (length < IDENTITY_LIMITS.passwordMinLength)
-    return text.passwordMinLength(IDENTITY_LIMITS.passwordMinLength, length);
-  if (length > IDENTITY_LIMITS.passwordMaxLength)
-    return text.passwordMaxLength(IDENTITY_LIMITS.passwordMaxLength, length);
-  if (identifier) {
-    const p = password.trim().toLowerCase();
-    const id = identifier.trim().toLowerCase();
-    const local = id.split('@')[0] ?? id;
-    if (p === id || p === local || (local.length >= 4 && p.includes(local) && p.length - local.length < 4)) {
-      return text.passwordTooSimilar();
-    }
-  }
-  return undefined;
-}
-
 // Kratos validates the `email` format of its JSON schema; this is the same practical check
 // (one @, a dot in the domain, no spaces).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

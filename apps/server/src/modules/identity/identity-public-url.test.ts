@@ -240,7 +240,8 @@ describe('identity: the client address behind proxies (LOOKOUT_TRUST_PROXY)', ()
       headers: { ...JSON_HEADERS, 'x-forwarded-for': '198.51.100.7' },
       payload: { method: 'password', identifier: 'nobody@example.com', password: 'whatever-1' },
     });
-    expect(await rateLimitKeys(direct, 'loginPerIp')).toEqual(['127.0.0.1']);
+    expect(await rateLimitKeys(direct, 'loginPerClient')).toEqual(['127.0.0.1']);
+    expect(await rateLimitKeys(direct, 'loginPerIdentifierAndClient')).toEqual(['127.0.0.1|nobody@example.com']);
   });
 
   it('counts the client a trusted proxy names in X-Forwarded-For', async () => {
@@ -262,6 +263,9 @@ describe('identity: the client address behind proxies (LOOKOUT_TRUST_PROXY)', ()
       headers: { ...JSON_HEADERS, 'x-forwarded-for': '198.51.100.8' },
       payload: { method: 'password', identifier: 'nobody@example.com', password: 'whatever-1' },
     });
-    expect(await rateLimitKeys(behindProxy, 'loginPerIp')).toEqual(['198.51.100.8']);
+    expect(await rateLimitKeys(behindProxy, 'loginPerClient')).toEqual(['198.51.100.8']);
+    expect(await rateLimitKeys(behindProxy, 'loginPerIdentifierAndClient')).toEqual([
+      '198.51.100.8|nobody@example.com',
+    ]);
   });
 });

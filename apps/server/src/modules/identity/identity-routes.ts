@@ -130,7 +130,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       request.log.error({ err: error }, 'Identity request failed');
       kratos = genericError(500, { reason: 'Something went wrong on the server. The error has been logged.' });
     }
-    if (request.routeOptions.config.redirectErrors && !wantsJson(request.headers)) {
+    reply.headers(kratos.headers);
+    // A refusal for too many requests is answered as it is: sending the browser to the error
+    // page would store an error row for every refused request.
+    if (request.routeOptions.config.redirectErrors && !wantsJson(request.headers) && kratos.statusCode !== 429) {
       const redirectTo = kratos.body.redirect_browser_to;
       if (typeof redirectTo === 'string') return send(request, reply, { status: 303, redirect: redirectTo });
       const id = await identity.storeFlowError(kratos.body.error);

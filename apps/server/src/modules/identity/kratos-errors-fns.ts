@@ -39,11 +39,12 @@ const DEFAULT_MESSAGE: Record<number, string> = {
   500: 'An internal server error occurred, please contact the system administrator',
 };
 
-/** An error answered with a Kratos body. `body` is sent as is. */
+/** An error answered with a Kratos body. `body` is sent as is, with `headers` (such as Retry-After). */
 export class KratosError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: ErrorBody,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(body.error.reason ?? body.error.message);
     this.name = 'KratosError';
@@ -71,7 +72,8 @@ export function genericError(
 }
 
 export const errors = {
-  badRequest: (reason: string) => genericError(400, { reason }),
+  badRequest: (reason: string, details?: Record<string, unknown>) =>
+    genericError(400, { reason, ...(details ? { details } : {}) }),
   notFound: (reason = 'The requested resource could not be found') => genericError(404, { reason }),
   conflict: (reason: string) =>
     genericError(409, {
@@ -200,11 +202,16 @@ export const errors = {
           ? 'This flow was started for an API client and can not be completed by a browser.'
           : 'This flow was started for a browser and can not be completed by an API client.',
     }),
-  rateLimited: () =>
-    genericError(429, {
+  /** 429 with `Retry-After`: the seconds until the counting window that refused it ends. */
+  rateLimited: (retryAfterSeconds: number) => {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    const { body } = genericError(429, {
       id: 'rate_limit_exceeded',
-      reason: 'Too many attempts. Wait a few minutes, then try again.',
+      reason: `Too many attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
       message: 'Too many requests',
-    }),
+      details: { retry_after_seconds: seconds },
+    });
+    return new KratosError(429, body, { 'retry-after': String(seconds) });
+  },
   unauthorized: (reason: string) => genericError(401, { reason }),
 } as const;

@@ -117,6 +117,8 @@ export const text = {
   validationGeneric: (reason: string) => error(4000001, reason, { reason }),
   required: (property: string) => error(4000002, `Property ${property} is missing.`, { property }),
   invalidFormat: (pattern: string) => error(4000004, `does not match pattern "${pattern}"`, { pattern }),
+  passwordPolicyViolation: (reason: string) =>
+    error(4000005, `The password can not be used because ${reason}.`, { reason }),
   invalidCredentials: () =>
     error(
       4000006,
@@ -149,6 +151,11 @@ export const text = {
       max_length: max,
       actual_length: actual,
     }),
+  /**
+   * Kratos's 4000034, with its text. Kratos adds `context.breaches` (the Have I Been Pwned
+   * count); Lookout's check is an offline list without counts, so it leaves the context out.
+   */
+  passwordBreached: () => error(4000034, 'The password has been found in data breaches and must no longer be used.'),
   passwordSameAsOld: () => error(4000039, 'The new password must be different from the old password.'),
 
   // flow errors (40x0xxx)
