@@ -10,7 +10,7 @@ import type { Traits } from './ui-nodes-fns.js';
  * not guessable offline. Kratos asks Have I Been Pwned over the network; Lookout rates the
  * password with zxcvbn-ts and its common dictionaries (about 49,000 passwords from data
  * breaches, a diceware word list, keyboard layouts), so no password or hash of one leaves the
- * server (docs/adr/0008-offline-password-policy.md).
+ * server (docs/adr/0009-offline-password-policy.md).
  */
 
 // The dictionaries take ~40 ms and some megabytes to prepare: once per process, on the first
