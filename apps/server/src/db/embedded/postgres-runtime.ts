@@ -9,7 +9,7 @@ import { canReach, type RunAs } from './postgres-user.js';
  * Where Lookout keeps what the `postgres` OS account must reach when Lookout runs as root and
  * its own folders are private to root (a clone in root's mode-700 home): a copy of the
  * PostgreSQL programs, and clusters of data directories that account cannot enter
- * (cluster-location.ts). ADR 0008.
+ * (cluster-location.ts). ADR 0011.
  */
 export const SHARED_POSTGRES_ROOT = '/var/lib/lookout-postgres';
 
