@@ -1,8 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { parseConfig, readConfigInput } from '../../config/config.js';
+import { findFreePort } from '../../db/free-port.js';
+import { serve } from '../../server.js';
 import { resolveSecretKey, SECRET_KEY_FILE } from './identity-bootstrap.js';
 import { createSecretBox } from './identity-crypto.js';
 import { assertSharedSecretKey, secretKeyFingerprint, SecretKeyMismatchError } from './identity-secret-key.js';
@@ -71,6 +76,33 @@ describe('one secret key for every replica on a database', () => {
 
     const wrong = assertSharedSecretKey({ pool: database.pool, secretKey: 'another-key-set-in-the-environment-0123' });
     await expect(wrong).rejects.toThrow("This server's key comes from LOOKOUT_SECRET_KEY.");
+  });
+
+  it('stops `lookout serve` on the same DATABASE_URL before it listens when its key differs', async () => {
+    await assertSharedSecretKey({ pool: database.pool, secretKey: 'the-first-servers-key-0123456789abcdef' });
+    const dataDir = await newDataDir();
+    const port = await findFreePort();
+    const config = parseConfig(
+      readConfigInput({ DATABASE_URL: database.url, LOOKOUT_DATA_DIR: dataDir, PORT: String(port) }, {}),
+    );
+    // serve() takes SIGINT and SIGTERM over for its shutdown; this process gets them back after.
+    const signals = ['SIGINT', 'SIGTERM'] as const;
+    const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+    try {
+      const started = serve(config, pino({ level: 'silent' }));
+      await expect(started).rejects.toBeInstanceOf(SecretKeyMismatchError);
+      await expect(started).rejects.toThrow(path.join(dataDir, SECRET_KEY_FILE));
+    } finally {
+      for (const signal of signals)
+        for (const listener of process.listeners(signal))
+          if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+    }
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(false)));
+      socket.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
   });
 
   it('lets exactly one of two replicas with different keys starting together record its key', async () => {
