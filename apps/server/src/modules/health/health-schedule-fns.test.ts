@@ -29,8 +29,13 @@ describe('parseSchedule', () => {
     expect(parseSchedule('@every soon')).toEqual({
       ok: false,
       error: "schedule '@every soon': 'soon' is not a duration",
+      reason: "'soon' is not a duration",
     });
-    expect(parseSchedule('@every 10ms')).toEqual({ ok: false, error: "schedule '@every 10ms': must be at least 1s" });
+    expect(parseSchedule('@every 10ms')).toEqual({
+      ok: false,
+      error: "schedule '@every 10ms': must be at least 1s",
+      reason: "'@every 10ms' is more often than checks can run; the shortest interval is @every 1s",
+    });
     const bad = parseSchedule('61 * * * *');
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toMatch(/^schedule '61 \* \* \* \*' is not a cron expression/);

@@ -18,24 +18,42 @@ export const MIN_INTERVAL_MS = 1000;
 
 const ALIASES: Record<string, string> = { '@midnight': '@daily', '@annually': '@yearly' };
 
-/** Reads a schedule, or says what is wrong with it. Empty means the default schedule. */
+/**
+ * Reads a schedule, or says what is wrong with it: `error` names the schedule (for a run's
+ * result), `reason` does not (for a message that names the field, `spec.schedule: …`). Empty
+ * means the default schedule. Canary writes are refused with the same verdict
+ * (health-canary-rules-fns.ts), so a stored schedule always runs.
+ */
 export function parseSchedule(
   text: string | null | undefined,
-): { ok: true; schedule: CheckSchedule } | { ok: false; error: string } {
+): { ok: true; schedule: CheckSchedule } | { ok: false; error: string; reason: string } {
   const source = text?.trim() || DEFAULT_CANARY_SCHEDULE;
   const every = /^@every\s+(.+)$/.exec(source);
   if (every) {
     const ms = parseDurationMs(every[1] ?? '');
-    if (ms === undefined) return { ok: false, error: `schedule '${source}': '${every[1]}' is not a duration` };
-    if (ms < MIN_INTERVAL_MS) return { ok: false, error: `schedule '${source}': must be at least 1s` };
+    if (ms === undefined) {
+      const reason = `'${every[1]}' is not a duration`;
+      return { ok: false, error: `schedule '${source}': ${reason}`, reason };
+    }
+    if (ms < MIN_INTERVAL_MS) {
+      return {
+        ok: false,
+        error: `schedule '${source}': must be at least 1s`,
+        reason: `'${source}' is more often than checks can run; the shortest interval is @every 1s`,
+      };
+    }
     return { ok: true, schedule: { kind: 'interval', intervalMs: ms, text: source } };
   }
   const expression = ALIASES[source] ?? source;
   try {
     CronExpressionParser.parse(expression, { currentDate: new Date(0) });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: `schedule '${source}' is not a cron expression: ${reason}` };
+    const cause = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      error: `schedule '${source}' is not a cron expression: ${cause}`,
+      reason: `'${source}' is not a cron expression: ${cause}`,
+    };
   }
   return { ok: true, schedule: { kind: 'cron', expression, text: source } };
 }

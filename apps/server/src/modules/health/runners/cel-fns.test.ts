@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { celDuration, celTypeName, checkCelSyntax, evaluateCel, fromCelValue } from './cel-fns.js';
+import { celCompileProblem, celDuration, celTypeName, evaluateCel, fromCelValue } from './cel-fns.js';
 
 describe('cel-fns', () => {
   it('evaluates expressions over JSON numbers, maps and lists', () => {
@@ -22,8 +22,16 @@ describe('cel-fns', () => {
   it('reports errors on one line instead of throwing', () => {
     expect(evaluateCel('json.missing == 1', { json: {} })).toEqual({ ok: false, error: 'No such key: missing' });
     expect(evaluateCel('1 +', {})).toMatchObject({ ok: false });
-    expect(checkCelSyntax('code == 200')).toBeUndefined();
-    expect(checkCelSyntax('code ==')).toMatch(/Unexpected/);
+  });
+
+  it('says why an expression does not compile: a syntax error, or a type error whatever the data', () => {
+    expect(celCompileProblem('code == 200 && json.items.all(i, i.ready)')).toBeUndefined();
+    expect(celCompileProblem("[{'name': 'a', 'pass': code == 200}, {'name': 'b', 'pass': false}]")).toBeUndefined();
+    expect(celCompileProblem('code ==')).toBe('Unexpected token: EOF');
+    // `code` may be a string in some data, so this is left to the run to judge.
+    expect(celCompileProblem("'up: ' + code")).toBeUndefined();
+    expect(celCompileProblem("'a' + 1")).toBe('no such overload: string + int');
+    expect(celCompileProblem('lookup(code)')).toBe("found no matching overload for 'lookup(dyn)'");
   });
 
   it('treats undefined variables as null', () => {

@@ -115,11 +115,17 @@ export function evaluateCel(expression: string, variables: Record<string, unknow
   }
 }
 
-/** Reports whether an expression parses, with the parser's reason when it does not. */
-export function checkCelSyntax(expression: string): string | undefined {
+/**
+ * Why an expression does not compile, or undefined when it does. Compiling is parsing and type
+ * checking, as cel-go's `Compile`: with every variable dynamic, the check finds what fails on
+ * every evaluation whatever the data (`'a' + 1`, an unknown function), and nothing else.
+ * Canary writes are refused with it (health-canary-rules-fns.ts) so no stored check fails
+ * every run for an expression that cannot work.
+ */
+export function celCompileProblem(expression: string): string | undefined {
   try {
-    compile(expression);
-    return undefined;
+    const checked = compile(expression).check();
+    return checked.valid ? undefined : firstLine(checked.error ?? 'does not type-check');
   } catch (error) {
     return firstLine(error);
   }
