@@ -76,3 +76,28 @@ export type TristateValue = (typeof TRISTATE)[keyof typeof TRISTATE];
 
 /** The all-zero agent id, meaning "no agent" (spec 1, section 3). */
 export const NIL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The deepest nesting of arrays and objects a JSON request body may have, on every route
+ * (`/api/db` included). Real documents nest a dozen levels; far deeper bodies only exhaust
+ * the recursion of whatever walks them (PostgreSQL's JSON functions stop at its stack depth).
+ */
+export const JSON_BODY_MAX_DEPTH = 100;
+
+/**
+ * Bounds on canary YAML, checked before it is parsed (`POST /api/canary/apply`, `lookout
+ * apply`). YAML parsers recurse per level of nesting and expand aliases, so a small document
+ * can cost seconds or gigabytes; real canaries are a few kilobytes, nested under ten levels.
+ */
+export const CANARY_YAML_LIMITS = {
+  /** Largest YAML body of `POST /api/canary/apply` (one document), in bytes. */
+  requestBytes: 2 * 1024 * 1024,
+  /** Largest file `lookout apply` reads (any number of documents), in bytes. */
+  fileBytes: 16 * 1024 * 1024,
+  /** Deepest nesting of mappings, sequences and flow collections. */
+  depth: 100,
+  /** Most alias references (`*name`) in one file or body. */
+  aliases: 100,
+  /** Most documents (`---`) in one file or body. */
+  documents: 1000,
+} as const;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { ROLES, sourceGuardMessage, type Role } from '@lookout/contracts';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -515,6 +516,73 @@ describe('/api/db under attack', () => {
         details: 'Key (name)=(platform) already exists.',
         hint: null,
       });
+    });
+  });
+
+  describe('parsers', () => {
+    it('refuses a JSON path of 4,500 levels with a 400 that names the bound, instead of a stack overflow', async () => {
+      // Sent as curl sends it, with `>` unencoded (13,500 characters, within the query string bound).
+      const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const raw = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/api/db/canaries?select=spec${'->a'.repeat(4_500)}`,
+            headers: { 'x-test-roles': 'viewer' },
+          },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+      expect(raw.status).toBe(400);
+      expect(JSON.parse(raw.body)).toEqual({
+        code: 'PGRST100',
+        message: 'The select parameter has a JSON path deeper than 64 -> or ->> steps',
+        details: `At column 5: ${'->a'.repeat(20)}…`,
+        hint: 'Use at most 64 steps: select a shallower path and read the deeper values from the JSON it returns.',
+      });
+      // Percent-encoded, the same path is longer than the query string bound: also a 400.
+      const encoded = await call('GET', `/api/db/canaries?select=spec${'->a'.repeat(4_500)}`, 'viewer');
+      expect(encoded.statusCode).toBe(400);
+      expect(encoded.json()).toMatchObject({ code: 'PGRST100', message: 'Request too complex' });
+      const filtered = await call('GET', `/api/db/canaries?spec${'->a'.repeat(1_000)}=eq.1`, 'viewer');
+      expect(filtered.statusCode).toBe(400);
+      expect(filtered.json()).toMatchObject({
+        code: 'PGRST100',
+        message: 'The parameter name has a JSON path deeper than 64 -> or ->> steps',
+      });
+    });
+
+    it('refuses JSON bodies nested 200,000 deep with a 400 that names the bound, and writes nothing', async () => {
+      const before = await teamRows();
+      const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+      const expected = {
+        code: 'PGRST102',
+        message: 'The JSON body nests arrays and objects more than 100 levels deep',
+        details: null,
+        hint: 'Send a body nested at most 100 levels deep.',
+      };
+      const teams = await call(
+        'POST',
+        '/api/db/teams',
+        'admin',
+        `{"name": "deep", "created_by": "${SYSTEM}", "x": ${deep}}`,
+      );
+      expect(teams.statusCode).toBe(400);
+      expect(teams.json()).toEqual(expected);
+      // canaries pass through health's validation first, which leaves such a body to the engine.
+      const canaries = await call('POST', '/api/db/canaries', 'admin', `{"name": "deep", "spec": ${deep}}`);
+      expect(canaries.statusCode).toBe(400);
+      expect(canaries.json()).toEqual(expected);
+      expect(await teamRows()).toEqual(before);
     });
   });
 });

@@ -2,6 +2,7 @@ import {
   can,
   dataApiResource,
   EDITABLE_SOURCE,
+  JSON_BODY_MAX_DEPTH,
   READ_ONLY_RELATIONS,
   readOnlyRelationMessage,
   RESOURCES,
@@ -102,7 +103,8 @@ export async function createDataApiService({
   // failure) keeps start-up and /api/health working while the database is briefly away.
   let engine: Promise<PgrestEngine> | undefined;
   const getEngine = (): Promise<PgrestEngine> => {
-    engine ??= createPgrest(options).catch((error: unknown) => {
+    // A JSON body is bounded as on every other route (one constant, one documented limit).
+    engine ??= createPgrest({ ...options, limits: { maxBodyDepth: JSON_BODY_MAX_DEPTH } }).catch((error: unknown) => {
       engine = undefined;
       throw error;
     });

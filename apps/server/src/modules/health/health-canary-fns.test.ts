@@ -1,8 +1,8 @@
-import { parseCanaryDocument } from '@lookout/contracts';
+import { listCanaryChecks, parseCanaryDocument } from '@lookout/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  forThisReplica,
   postgresEndpointOf,
-  readCanaryFile,
   selfCanaryDocument,
   selfHealthUrl,
   validateCanaryRow,
@@ -58,22 +58,6 @@ describe('validateCanaryRow (writes through /api/db/canaries)', () => {
   });
 });
 
-describe('readCanaryFile', () => {
-  it('reads every document of a YAML stream and skips empty ones', () => {
-    const documents = readCanaryFile('apiVersion: a\nkind: Canary\n---\n---\nkind: Canary\n');
-    expect(documents).toEqual([
-      { ok: true, index: 0, value: { apiVersion: 'a', kind: 'Canary' } },
-      { ok: true, index: 2, value: { kind: 'Canary' } },
-    ]);
-  });
-
-  it('says where a YAML syntax error is', () => {
-    const [document] = readCanaryFile('kind: Canary\nspec:\n  http: [\n');
-    expect(document?.ok).toBe(false);
-    if (document && !document.ok) expect(document.message).toMatch(/^line \d+, column \d+: /);
-  });
-});
-
 describe('the lookout-self canary', () => {
   it('is a valid canary document checking the API, the database port and localhost', () => {
     const document = selfCanaryDocument({
@@ -93,5 +77,41 @@ describe('the lookout-self canary', () => {
     expect(postgresEndpointOf('postgres://db.internal/lookout')).toBe('db.internal:5432');
     expect(postgresEndpointOf('postgres://[::1]:6543/lookout')).toBe('[::1]:6543');
     expect(postgresEndpointOf('not a url')).toBeUndefined();
+  });
+});
+
+describe('forThisReplica', () => {
+  const written = selfCanaryDocument({
+    healthUrl: 'http://127.0.0.1:8081/api/health',
+    postgresEndpoint: 'db-a.internal:5432',
+  });
+  const entries = listCanaryChecks(written.spec);
+  const here = { healthUrl: 'http://127.0.0.1:8082/api/health', postgresEndpoint: 'db-b.internal:6432' };
+  const selfCanary = { namespace: 'default', name: 'lookout-self', source: 'System' };
+
+  it("points the self canary's API and database checks at the replica that runs them", () => {
+    const run = entries.map((entry) => forThisReplica(entry, selfCanary, here));
+    expect(run.find((entry) => entry.type === 'http')?.check).toMatchObject({
+      name: 'lookout-api-health',
+      url: 'http://127.0.0.1:8082/api/health',
+    });
+    expect(run.find((entry) => entry.type === 'tcp')?.check).toMatchObject({ endpoint: 'db-b.internal:6432' });
+    // The resolver check describes no replica; it runs as written.
+    expect(run.find((entry) => entry.type === 'dns')).toEqual(entries.find((entry) => entry.type === 'dns'));
+  });
+
+  it('leaves every other canary as written, even one that copies the names', () => {
+    for (const canary of [
+      { ...selfCanary, source: 'UI' },
+      { ...selfCanary, source: 'ConfigFile' },
+      { ...selfCanary, namespace: 'team' },
+      { ...selfCanary, name: 'web' },
+    ]) {
+      for (const entry of entries) expect(forThisReplica(entry, canary, here)).toBe(entry);
+    }
+  });
+
+  it('runs the checks as written where the server did not say where it is (tests, tools)', () => {
+    for (const entry of entries) expect(forThisReplica(entry, selfCanary, undefined)).toBe(entry);
   });
 });

@@ -1,17 +1,20 @@
 import {
   CANARY_API_VERSION,
   CANARY_KIND,
-  parseCanaryDocument,
+  JSON_BODY_MAX_DEPTH,
   SELF_CANARY_NAME,
   SELF_CANARY_NAMESPACE,
+  SYSTEM_SOURCE,
+  type CanaryCheckEntry,
   type CanaryDocument,
   type CanaryValidationError,
 } from '@lookout/contracts';
-import { parseAllDocuments } from 'yaml';
+import { jsonNestingExceeds } from '@lookout/pgrest';
+import { validateCanaryDocument } from './health-canary-rules-fns.js';
 
 /**
- * Pure helpers around canary documents: validating rows written through /api/db, reading
- * YAML, and the self canary's document.
+ * Pure helpers around canary documents: validating rows written through /api/db and the self
+ * canary's document (YAML is read by health-yaml-fns.ts).
  */
 
 /** A problem found in a canary row, with the row's column (or spec field) it concerns. */
@@ -58,7 +61,7 @@ export function validateCanaryRow(row: unknown, mode: 'create' | 'update', prefi
   if (has('labels') && values.labels !== null) metadata.labels = values.labels;
   if (has('annotations') && values.annotations !== null) metadata.annotations = values.annotations;
   const spec = has('spec') ? values.spec : { exec: [{ name: PLACEHOLDER_NAME, script: 'true' }] };
-  const parsed = parseCanaryDocument({ apiVersion: CANARY_API_VERSION, kind: CANARY_KIND, metadata, spec });
+  const parsed = validateCanaryDocument({ apiVersion: CANARY_API_VERSION, kind: CANARY_KIND, metadata, spec });
   return parsed.ok ? [] : parsed.errors.map((error) => toColumnPath(error, prefix));
 }
 
@@ -68,9 +71,11 @@ function requiredError(path: string): CanaryRowError {
 
 /**
  * Validates the JSON body of a write to `/api/db/canaries` (one row or a list of rows).
- * Returns undefined when the body is not JSON: the data API answers that itself.
+ * Returns undefined when the body is not JSON, or nested past JSON_BODY_MAX_DEPTH: the data
+ * API refuses those itself, in its own words.
  */
 export function validateCanaryWriteBody(method: 'POST' | 'PUT' | 'PATCH', body: string): CanaryRowError[] | undefined {
+  if (jsonNestingExceeds(body, JSON_BODY_MAX_DEPTH)) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body) as unknown;
@@ -84,32 +89,6 @@ export function validateCanaryWriteBody(method: 'POST' | 'PUT' | 'PATCH', body: 
   return validateCanaryRow(parsed, mode);
 }
 
-/** One document of a YAML or JSON file, or why it could not be read. */
-export type CanaryFileDocument =
-  { ok: true; index: number; value: unknown } | { ok: false; index: number; message: string };
-
-/**
- * Reads every document of a YAML file (`---` separated; JSON is YAML too). Empty documents
- * are skipped; a syntax error says where it is (`line 4, column 3: ...`).
- */
-export function readCanaryFile(text: string): CanaryFileDocument[] {
-  const documents = parseAllDocuments(text, { prettyErrors: true });
-  const list = Array.isArray(documents) ? documents : [documents];
-  const out: CanaryFileDocument[] = [];
-  list.forEach((document, index) => {
-    if (document.errors.length > 0) {
-      const first = document.errors[0];
-      const where = first?.linePos?.[0] ? `line ${first.linePos[0].line}, column ${first.linePos[0].col}: ` : '';
-      out.push({ ok: false, index, message: `${where}${(first?.message ?? 'not valid YAML').split('\n')[0]}` });
-      return;
-    }
-    const value: unknown = document.toJS({ maxAliasCount: 100 });
-    if (value === null || value === undefined) return;
-    out.push({ ok: true, index, value });
-  });
-  return out;
-}
-
 /** Where the self canary looks: this server's health endpoint and its database. */
 export type SelfCanaryTargets = {
   /** `http://127.0.0.1:8080/api/health` */
@@ -120,6 +99,10 @@ export type SelfCanaryTargets = {
 
 /** How often the self canary runs. */
 export const SELF_CANARY_INTERVAL_SECONDS = 60;
+
+/** The self canary's checks that describe the Lookout running them (see {@link forThisReplica}). */
+export const SELF_API_CHECK_NAME = 'lookout-api-health';
+export const SELF_DATABASE_CHECK_NAME = 'lookout-postgres';
 
 /**
  * The `lookout-self` canary: Lookout's own /api/health over HTTP, its PostgreSQL port over TCP
@@ -138,8 +121,8 @@ export function selfCanaryDocument(targets: SelfCanaryTargets): CanaryDocument {
       interval: SELF_CANARY_INTERVAL_SECONDS,
       http: [
         {
-          name: 'lookout-api-health',
-          description: "Lookout's own API answers /api/health with the database up",
+          name: SELF_API_CHECK_NAME,
+          description: 'Lookout answers /api/health with its database up (the replica running the check calls its own)',
           icon: 'http',
           url: targets.healthUrl,
           responseCodes: [200],
@@ -148,7 +131,7 @@ export function selfCanaryDocument(targets: SelfCanaryTargets): CanaryDocument {
       ],
       tcp: [
         {
-          name: 'lookout-postgres',
+          name: SELF_DATABASE_CHECK_NAME,
           description: 'The PostgreSQL database Lookout stores its data in accepts connections',
           icon: 'postgres',
           endpoint: targets.postgresEndpoint,
@@ -194,4 +177,31 @@ export function postgresEndpointOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The canary a check belongs to, as far as {@link forThisReplica} needs to know it. */
+export type CheckCanaryRef = { namespace: string; name: string; source: string };
+
+/**
+ * A check as this replica runs it. With several replicas on one database, the `lookout-self`
+ * canary's spec names the address of whichever replica started last, and any replica may
+ * claim its checks. So its API and database checks mean "the Lookout running this check":
+ * the replica that runs one (scheduled or Run Now) calls its own /api/health and its own
+ * database endpoint, and the canary stays healthy while any replica lives. Only the System
+ * canary is treated so; a canary people write keeps the targets they wrote, whatever its names.
+ */
+export function forThisReplica(
+  entry: CanaryCheckEntry,
+  canary: CheckCanaryRef,
+  self: SelfCanaryTargets | undefined,
+): CanaryCheckEntry {
+  if (!self || canary.source !== SYSTEM_SOURCE) return entry;
+  if (canary.namespace !== SELF_CANARY_NAMESPACE || canary.name !== SELF_CANARY_NAME) return entry;
+  if (entry.type === 'http' && entry.check.name === SELF_API_CHECK_NAME) {
+    return { type: 'http', check: { ...entry.check, url: self.healthUrl } };
+  }
+  if (entry.type === 'tcp' && entry.check.name === SELF_DATABASE_CHECK_NAME) {
+    return { type: 'tcp', check: { ...entry.check, endpoint: self.postgresEndpoint } };
+  }
+  return entry;
 }

@@ -84,6 +84,76 @@ metadata:
     expect((await apply([bad]))[0]?.text).toMatch(/not valid YAML: line 1/);
   });
 
+  it('refuses a schedule the scheduler cannot honour and an expression that does not compile, storing nothing', async () => {
+    const file = path.join(dir, 'unrunnable.yaml');
+    await writeFile(
+      file,
+      `apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: too-often
+spec:
+  schedule: "@every 1ms"
+  http:
+    - name: home
+      url: https://example.com
+---
+apiVersion: canaries.flanksource.com/v1
+kind: Canary
+metadata:
+  name: bad-test
+spec:
+  http:
+    - name: home
+      url: https://example.com
+      test:
+        expr: "code =="
+      display:
+        expr: "'status ' + 1"
+`,
+    );
+    expect(await apply([file])).toEqual([
+      {
+        ok: false,
+        text: `${file} (document 1): Invalid canary: spec.schedule: '@every 1ms' is more often than checks can run; the shortest interval is @every 1s`,
+      },
+      {
+        ok: false,
+        text: `${file} (document 2): Invalid canary: spec.http[0].test.expr: does not compile: Unexpected token: EOF; spec.http[0].display.expr: does not compile: no such overload: string + int`,
+      },
+    ]);
+    const { rows } = await database.pool.query("SELECT name FROM canaries WHERE name IN ('too-often', 'bad-test')");
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a YAML alias bomb and deep nesting before parsing them', async () => {
+    const bomb = path.join(dir, 'bomb.yaml');
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (const [name, previous] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+      ['f', 'e'],
+      ['g', 'f'],
+    ]) {
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(',')}]`);
+    }
+    await writeFile(bomb, levels.join('\n'));
+    const nested = path.join(dir, 'nested.yaml');
+    await writeFile(nested, `${'['.repeat(480_000)}${']'.repeat(480_000)}`);
+    expect(await apply([bomb, nested])).toEqual([
+      {
+        ok: false,
+        text: `${bomb}: The YAML uses more than 100 aliases (*name); write the repeated values out instead.`,
+      },
+      {
+        ok: false,
+        text: `${nested}: The YAML nests mappings and lists more than 100 levels deep (a canary needs about ten); flatten it.`,
+      },
+    ]);
+  });
+
   it('attaches to no embedded cluster when the data directory has none running', async () => {
     expect(await attachToRunningEmbedded(dir)).toBeUndefined();
   });

@@ -5,10 +5,10 @@ import { CANARY_KIND, type CanaryApplySource } from '@lookout/contracts';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.js';
-import { readCanaryFile } from './health-canary-fns.js';
 import { createHealthRepository } from './health-repository.js';
 import { secretsUnavailable } from './health-run-fns.js';
 import { createHealthService } from './health-service.js';
+import { FILE_YAML_LIMITS, readCanaryYaml } from './health-yaml-fns.js';
 import { DEFAULT_CHECK_TIMEOUT_MS, runCheck } from './runners/runners.js';
 
 /**
@@ -87,7 +87,14 @@ export async function applyCanaryFiles(input: {
       });
       continue;
     }
-    const documents = readCanaryFile(text);
+    // The command runs on its own, so it reads on its own thread; the bounds still hold (a
+    // deeply nested or alias-laden file would otherwise exhaust the stack or the memory).
+    const read = readCanaryYaml(text, FILE_YAML_LIMITS);
+    if (!read.ok) {
+      lines.push({ ok: false, text: `${file}: ${read.message}` });
+      continue;
+    }
+    const documents = read.documents;
     if (documents.length === 0) lines.push({ ok: false, text: `${file}: holds no document` });
     for (const document of documents) {
       const where = documents.length > 1 ? `${file} (document ${document.index + 1})` : file;

@@ -17,17 +17,42 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import type { AccessService } from '../access/access-service.js';
-import { readCanaryFile } from './health-canary-fns.js';
 import type { HealthService } from './health-service.js';
+import { REQUEST_YAML_LIMITS } from './health-yaml-fns.js';
+import { createYamlReader, type YamlReader } from './health-yaml-reader.js';
 
 export type HealthRoutesOptions = {
   health: Pick<HealthService, 'summary' | 'graph' | 'checkDetails' | 'runNow' | 'apply'>;
   access: Pick<AccessService, 'rolesOf'>;
   /** The signed-in person's id (for created_by), when there is one. */
   personOf?: (request: FastifyRequest) => Promise<string | null>;
+  /**
+   * Reads YAML bodies within their bounds, large ones off the event loop. By default the plugin
+   * starts a reader of its own (health-yaml-reader.ts) and stops it when the app closes.
+   */
+  readYaml?: YamlReader['read'];
 };
 
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
+
+/**
+ * The one canary document of a YAML body. A body beyond the size bound is 413; one beyond the
+ * nesting, alias or document bounds (or too slow to read) is 400; 503 while the reader is busy.
+ */
+async function yamlBodyDocument(readYaml: YamlReader['read'], text: string): Promise<unknown> {
+  const read = await readYaml(text, REQUEST_YAML_LIMITS);
+  if (!read.ok) {
+    if (read.limit === 'size') throw new AppError(413, 'payload_too_large', read.message);
+    if (read.limit === 'busy') throw AppError.serviceUnavailable(read.message);
+    throw new AppError(400, 'yaml_too_complex', read.message);
+  }
+  const [first, ...others] = read.documents;
+  if (!first || others.length > 0) {
+    throw AppError.badRequest(first ? 'Send one canary document per request.' : 'The body holds no canary document.');
+  }
+  if (!first.ok) throw AppError.badRequest(`The body is not valid YAML: ${first.message}`);
+  return first.value;
+}
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
 /**
@@ -35,10 +60,22 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * history, checks and canaries are read through /api/db; `/api/canary/about` is the system
  * module's.
  */
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { health, access, personOf }) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { health, access, personOf, readYaml: givenReadYaml },
+) => {
+  let readYaml = givenReadYaml;
+  if (!readYaml) {
+    const reader = createYamlReader();
+    app.addHook('onClose', () => reader.close());
+    readYaml = reader.read;
+  }
+
   // Canary documents may come as YAML, the way they are written by hand.
-  app.addContentTypeParser(YAML_TYPES, { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    YAML_TYPES,
+    { parseAs: 'string', bodyLimit: REQUEST_YAML_LIMITS.maxBytes },
+    (_request, body, done) => done(null, body),
   );
 
   app.get(
@@ -131,26 +168,22 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         description:
           'The body is one canary document (apiVersion canaries.flanksource.com/v1, kind Canary) as JSON, or ' +
           'as YAML with Content-Type application/yaml. Its checks are derived at once. An invalid document is ' +
-          'refused with every problem naming its field. Needs write on canaries.',
+          'refused with every problem naming its field. YAML is read within bounds (CANARY_YAML_LIMITS: 2 MiB, ' +
+          '100 levels of nesting, 100 aliases): 413 past the size, 400 past the others. Needs write on canaries.',
         querystring: applyCanaryQuerySchema,
         body: z.unknown(),
-        response: { 200: applyCanaryResponseSchema, ...errors, 409: errorEnvelopeSchema },
+        response: {
+          200: applyCanaryResponseSchema,
+          ...errors,
+          409: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {
       const roles = await access.rolesOf(request);
-      let document: unknown = request.body;
-      if (typeof document === 'string') {
-        const documents = readCanaryFile(document);
-        const first = documents[0];
-        if (documents.length !== 1 || !first) {
-          throw AppError.badRequest(
-            documents.length === 0 ? 'The body holds no canary document.' : 'Send one canary document per request.',
-          );
-        }
-        if (!first.ok) throw AppError.badRequest(`The body is not valid YAML: ${first.message}`);
-        document = first.value;
-      }
+      const document = typeof request.body === 'string' ? await yamlBodyDocument(readYaml, request.body) : request.body;
       const personId = personOf ? await personOf(request) : null;
       return health.apply({ kind: 'user', roles, personId }, { document, source: request.query.source });
     },
