@@ -79,9 +79,10 @@ describe('a server left running by a Lookout that ended', () => {
   });
 
   it('removes a stale postmaster.pid whose pid went to a program that is no PostgreSQL', async () => {
-    const unrelated = await standIn(['--some-daemon']);
+    const unrelated = await standIn(['some-daemon', '--foreground']);
     children.push(unrelated);
     await writePostmasterPid(clusterDir, unrelated.pid!);
+    expect(isAlive(unrelated.pid!)).toBe(true);
     await stopOrphanedPostmaster({ clusterDir, ownerEnded: true, logger });
     expect(existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
     expect(isAlive(unrelated.pid!)).toBe(true);
