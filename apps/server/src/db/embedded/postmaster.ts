@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, readFile, realpath, rm, unlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { RunAs } from './postgres-user.js';
@@ -61,7 +60,9 @@ export async function initCluster(options: {
   logger: Logger;
 }): Promise<void> {
   const { runtime, clusterDir, runAs, logger } = options;
-  const secretDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-initdb-'));
+  // Beside the cluster: the account running initdb can enter that folder (the system's
+  // temporary folder may be private, e.g. TMPDIR under root's home).
+  const secretDir = await mkdtemp(path.join(path.dirname(clusterDir), '.lookout-initdb-'));
   const passwordFile = path.join(secretDir, 'password');
   try {
     await writeFile(passwordFile, `${options.password}\n`, { mode: 0o600 });
