@@ -6,8 +6,9 @@ import { healthKeys } from './health-keys';
 /**
  * `POST /api/canary/apply?source=UI` with the whole canary document as JSON: creates the
  * canary, or updates the one with this namespace and name; its checks are derived at once.
- * The route validates with the same `parseCanaryDocument` the editor runs, and 409s when a
- * canary of another source has the name. Used instead of `/api/db/canaries` because it finds
+ * The route validates with the same `parseCanaryDocument` the editor runs, then with what the
+ * runners need (the schedule's minimum interval, CEL expressions that compile), and 409s when a
+ * canary of another source has the name; the editor shows its message, which names the field. Used instead of `/api/db/canaries` because it finds
  * the canary by namespace and name, which are what the editor keeps fixed.
  */
 export const applyCanary = async (document: CanaryDocument): Promise<ApplyCanaryResponse> => {
