@@ -60,6 +60,7 @@ import { systemRoutes } from '../modules/system/system-routes.js';
 import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
+import { registerJsonBodyParser } from './json-body-parser.js';
 import { linkOrigin, trustProxyOption } from './public-url.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerWebApp } from './web-app.js';
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every JSON body is refused past JSON_BODY_MAX_DEPTH levels of nesting before it is parsed.
+  registerJsonBodyParser(app);
   // Security headers (CSP, frame and referrer policies) and brotli/gzip compression on every
   // answer, the not-found handler's included (http/security-headers.ts, http/compression.ts).
   await registerSecurityHeaders(app);
