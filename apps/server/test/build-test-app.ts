@@ -3,6 +3,13 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp, type AppDeps } from '../src/http/app.js';
+import { createCourierRepository } from '../src/modules/identity/identity-courier-repository.js';
+import {
+  createCourierSender,
+  createSmtpTransport,
+  type CourierSender,
+} from '../src/modules/identity/identity-courier-sender.js';
+import { createSecretBox, randomToken } from '../src/modules/identity/identity-crypto.js';
 import type { Database } from '../src/db/database.js';
 import { SERVER_VERSION } from '../src/version.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -34,12 +41,17 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const logger = options.logger ?? pino({ level: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent' });
+  // The courier sender opens the outbox's bodies with the app's secret key, so both get one.
+  const identity = options.identity
+    ? { ...options.identity, secretKey: options.identity.secretKey ?? randomToken() }
+    : undefined;
   const app = await buildApp({
-    logger: options.logger ?? pino({ level: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent' }),
+    logger,
     database: options.database ?? database,
     version: SERVER_VERSION,
     webDir: options.webDir ?? path.join(os.tmpdir(), 'lookout-no-web-build'),
-    ...(options.identity ? { identity: options.identity } : {}),
+    ...(identity ? { identity } : {}),
     ...(options.resolveRoles ? { resolveRoles: options.resolveRoles } : {}),
     ...(options.localProperties ? { localProperties: options.localProperties } : {}),
     ...(options.adminEmail ? { adminEmail: options.adminEmail } : {}),
@@ -49,10 +61,25 @@ export async function buildTestApp(
     ...(options.health ? { health: options.health } : {}),
   });
   await app.ready();
+  // With an SMTP server, the outbox is delivered as `lookout serve` does it (server.ts), so
+  // tests read the mails from that server; it polls often instead of listening.
+  let courier: CourierSender | undefined;
+  if (identity?.smtpUrl) {
+    courier = createCourierSender({
+      repository: createCourierRepository((options.database ?? database).pool),
+      box: createSecretBox(identity.secretKey),
+      transport: createSmtpTransport(identity.smtpUrl),
+      from: identity.smtpFrom ?? 'Lookout <no-reply@lookout.local>',
+      logger,
+      settings: { pollIntervalMs: 100 },
+    });
+    courier.start();
+  }
   return {
     app,
     database,
     close: async () => {
+      await courier?.stop();
       await app.close();
       await database.drop();
     },

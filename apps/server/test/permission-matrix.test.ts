@@ -98,6 +98,11 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'DELETE /api/.ory/admin/identities/:id/sessions': { resource: 'identities', action: 'write' },
   'POST /api/.ory/admin/recovery/code': { resource: 'identities', action: 'write' },
   'POST /api/.ory/admin/recovery/link': { resource: 'identities', action: 'write' },
+  // Lookout's own rule (the specs name no courier route; Kratos's admin API has it): the email
+  // outbox's bodies carry recovery codes and invitation links, which sign their recipient in,
+  // so reading them is as strong as making a recovery link: write on identities (admins only).
+  'GET /api/.ory/admin/courier/messages': { resource: 'identities', action: 'write' },
+  'GET /api/.ory/admin/courier/messages/:id': { resource: 'identities', action: 'write' },
   // The same admin API with an external Kratos (KRATOS_PUBLIC_URL): a proxy to KRATOS_ADMIN_URL
   // (or a 503 naming it), one route per action, with the access of the built-in routes above.
   'GET /api/.ory/admin/*': { resource: 'identities', action: 'read' },
@@ -105,6 +110,8 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/.ory/admin/*': { resource: 'identities', action: 'write' },
   'PATCH /api/.ory/admin/*': { resource: 'identities', action: 'write' },
   'DELETE /api/.ory/admin/*': { resource: 'identities', action: 'write' },
+  // Kratos's courier behind that proxy: admins only, as the built-in outbox above.
+  'GET /api/.ory/admin/courier/*': { resource: 'identities', action: 'write' },
   // spec 1 section 7: POST /{id}/update_role on the rbac client (backend-model 5: rbac update).
   'POST /api/rbac/:id/update_role': { resource: 'rbac', action: 'write' },
   // spec 2 section 6: the health dashboard reads canaries; "Add health check: write on
@@ -248,7 +255,12 @@ describe('permission matrix: every route and every /api/db relation, each role, 
       try {
         const routes = external.app.routeAccess.routes();
         expect(routes.map((route) => `${route.method} ${route.url}`)).toEqual(
-          expect.arrayContaining(['GET /api/.ory/admin/*', 'DELETE /api/.ory/admin/*', 'POST /api/auth/invite_user']),
+          expect.arrayContaining([
+            'GET /api/.ory/admin/*',
+            'DELETE /api/.ory/admin/*',
+            'GET /api/.ory/admin/courier/*',
+            'POST /api/auth/invite_user',
+          ]),
         );
         // The public API is the proxy's one wildcard route, which authenticates nobody itself.
         expect(routes.filter((route) => route.url === '/api/.ory/*').map((route) => route.implicit)).toEqual(

@@ -6,8 +6,11 @@ export type Mail = { to: string; text: string };
 
 export type TestSmtpServer = { server: SMTPServer; port: number; mails: Mail[]; close: () => Promise<void> };
 
-/** A real SMTP server on a free loopback port that keeps every message it receives. */
-export function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on a loopback port (a free one unless `port` is given) that keeps every
+ * message it receives.
+ */
+export function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const mails: Mail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -24,7 +27,7 @@ export function startSmtpServer(): Promise<TestSmtpServer> {
     },
   });
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
+    server.listen(port, '127.0.0.1', () =>
       resolve({
         server,
         port: (server.server.address() as AddressInfo).port,

@@ -122,7 +122,7 @@ export type InviteUserBody = z.infer<typeof inviteUserBodySchema>;
 /**
  * Answer of `invite_user`: `invited` is false when the email already belonged to a user
  * (whose role was set instead). `link` is the one-time link that lets a new user set a
- * password; it is also emailed (or logged when no SMTP server is configured).
+ * password; it is also emailed (or, with no SMTP server configured, kept in the email outbox).
  */
 export const inviteUserResponseSchema = z.object({
   message: z.string().max(500),

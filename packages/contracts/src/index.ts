@@ -8,6 +8,7 @@ export * from './data-api.js';
 export * from './canary.js';
 export * from './identity.js';
 export * from './identity-messages.js';
+export * from './courier.js';
 export * from './health.js';
 export * from './feature-flags.js';
 export * from './access.js';

@@ -78,7 +78,7 @@ export const accessRoutes: FastifyPluginAsyncZod<AccessRoutesOptions> = async (
         tags: ['access'],
         summary: 'Invite a user',
         description:
-          "Creates the identity (active, without a password) and a one-time link, valid 7 days, to set a password; the link is emailed through LOOKOUT_SMTP_URL (or logged without it) and returned. When the email already has a user, sets that user's role instead (200, `invited: false`). Needs write on identities.",
+          "Creates the identity (active, without a password) and a one-time link, valid 7 days, to set a password; the link is queued in the email outbox (sent through LOOKOUT_SMTP_URL when it is set; admins read the outbox at /api/.ory/admin/courier/messages) and returned. When the email already has a user, sets that user's role instead (200, `invited: false`). Needs write on identities.",
         body: inviteUserBodySchema,
         response: { 200: inviteUserResponseSchema, 201: inviteUserResponseSchema, ...errors },
       },

@@ -31,7 +31,8 @@ export type UsersServiceDeps = {
   >;
   /** The built-in identity admin service, or an external Kratos's admin API (KRATOS_ADMIN_URL). */
   identityAdmin: IdentityAdministration;
-  courier: Pick<Courier, 'send'>;
+  /** The identity courier: invitation emails go to its outbox (and from there by SMTP, if set). */
+  courier: Pick<Courier, 'queue'>;
   logger: Pick<Logger, 'info'>;
 };
 
@@ -121,8 +122,8 @@ export function createUsersService({ repository, identityAdmin, courier, logger 
 
     /**
      * `POST /api/auth/invite_user`: a new email gets an identity (active, no password) and a
-     * one-time link to set a password, emailed (or logged without SMTP) and returned; an
-     * email that already has a user gets `role` instead (spec 1, section 4).
+     * one-time link to set a password, queued in the email outbox (sent when SMTP is set) and
+     * returned; an email that already has a user gets `role` instead (spec 1, section 4).
      */
     async invite(input: { actorId?: string; body: InviteUserBody; ctx: RequestContext }): Promise<{
       status: 200 | 201;
@@ -172,12 +173,12 @@ export function createUsersService({ repository, identityAdmin, courier, logger 
         recovery_link: string;
         expires_at: string;
       };
-      courier.send({ template: 'invite', to: email, code: '', link });
+      await courier.queue({ template: 'invite', to: email, code: '', link });
       logger.info({ identityId: created.id, role: role ?? null }, 'Invited a user');
       return {
         status: 201,
         body: {
-          message: `Invited ${displayName(firstName, lastName, email)}; the invitation link was sent to ${email} and expires at ${expiresAt}.`,
+          message: `Invited ${displayName(firstName, lastName, email)}; an email with the invitation link is queued for ${email}; the link expires at ${expiresAt}.`,
           id: created.id,
           invited: true,
           link,

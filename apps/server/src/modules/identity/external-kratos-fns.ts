@@ -69,6 +69,32 @@ export function externalKratosPublicConfig(
  * be reachable around them.
  */
 export function leavesPublicApi(rawUrl: string): boolean {
+  const path = normalizedPath(rawUrl);
+  if (path === undefined) return true;
+  const admin = `${IDENTITY_API_BASE}/admin`;
+  if (path === admin || path.startsWith(`${admin}/`)) return true;
+  return !path.startsWith(`${IDENTITY_API_BASE}/`);
+}
+
+/**
+ * Whether a request URL reaches Kratos's courier API (/api/.ory/admin/courier) once
+ * normalised as {@link leavesPublicApi} does. Its messages carry recovery codes, so only the
+ * courier routes (admins only) may pass it on; the other admin routes (read on identities)
+ * refuse it, however it is spelled (`%63ourier`, `identities/../courier`).
+ */
+export function reachesCourierApi(rawUrl: string): boolean {
+  const path = normalizedPath(rawUrl);
+  if (path === undefined) return true;
+  const courier = `${IDENTITY_API_BASE}/admin/courier`;
+  return path === courier || path.startsWith(`${courier}/`);
+}
+
+/**
+ * The path of a request URL with percent-encoding, `.`/`..`, repeated slashes and case
+ * normalised, or undefined when it cannot be decided (bad encoding, or one that keeps
+ * changing).
+ */
+function normalizedPath(rawUrl: string): string | undefined {
   let path = rawUrl.split('?', 1)[0] ?? '';
   // Decoding may reveal more to resolve (%2F, %2e, %61dmin), and resolving more to decode, so
   // both repeat until the path stops changing; one that keeps changing is refused.
@@ -77,16 +103,13 @@ export function leavesPublicApi(rawUrl: string): boolean {
     try {
       decoded = decodeURIComponent(path);
     } catch {
-      return true;
+      return undefined;
     }
     const next = resolvePath(decoded).toLowerCase();
-    if (next === path) break;
-    if (round === 3) return true;
+    if (next === path) return path;
+    if (round === 3) return undefined;
     path = next;
   }
-  const admin = `${IDENTITY_API_BASE}/admin`;
-  if (path === admin || path.startsWith(`${admin}/`)) return true;
-  return !path.startsWith(`${IDENTITY_API_BASE}/`);
 }
 
 /**

@@ -300,6 +300,59 @@ describe('identity: an external Ory Kratos behind /api/.ory', () => {
     expect(malformed.json().error.code).toBe(400);
   });
 
+  it("proxies Kratos's courier messages to admins only, however the path is spelled", async () => {
+    const editor = await kratosUser(lookout, 'editor-courier@example.com', ['editor']);
+    const admin = await kratosUser(lookout, 'admin-courier@example.com', ['admin']);
+    // A recovery code in Kratos's own outbox (this Kratos has no SMTP server either).
+    await seedIdentity(kratos.database.pool, { email: 'courier-target@example.com', password: PASSWORD });
+    const flow = await kratos.app.inject({ method: 'GET', url: '/api/.ory/self-service/recovery/api' });
+    const sent = await kratos.app.inject({
+      method: 'POST',
+      url: `/api/.ory/self-service/recovery?flow=${flow.json().id}`,
+      payload: { method: 'code', email: 'courier-target@example.com' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const path = '/api/.ory/admin/courier/messages?recipient=courier-target@example.com';
+
+    const asAdmin = await lookout.app.inject({ method: 'GET', url: path, headers: bearer(admin.token) });
+    expect(asAdmin.statusCode).toBe(200);
+    const [message] = asAdmin.json() as { id: string; template_type: string; body: string }[];
+    expect(message?.template_type).toBe('recovery_code_valid');
+    const one = await lookout.app.inject({
+      method: 'GET',
+      url: `/api/.ory/admin/courier/messages/${message!.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(one.json()).toMatchObject({ id: message!.id, body: message!.body });
+
+    // The editor reads identities through the proxy, but not the codes Kratos mailed.
+    const asEditor = await lookout.app.inject({ method: 'GET', url: path, headers: bearer(editor.token) });
+    expect(asEditor.statusCode).toBe(403);
+    for (const spelled of [
+      '/api/.ory/admin/%63ourier/messages',
+      '/api/.ory/admin/COURIER/messages',
+      '/api/.ory/admin/identities/../courier/messages',
+      '/api/.ory/admin/identities/%2e%2e/courier/messages',
+      '/api/.ory/admin//courier/messages',
+    ]) {
+      const response = await lookout.app.inject({ method: 'GET', url: spelled, headers: bearer(editor.token) });
+      expect([403, 404], spelled).toContain(response.statusCode);
+      expect(response.body, spelled).not.toContain('following code');
+    }
+
+    // Without KRATOS_ADMIN_URL: the same access check first, then the missing setting.
+    const publicAdmin = await kratosUser(publicOnly, 'public-courier-admin@example.com', ['admin']);
+    const publicEditor = await kratosUser(publicOnly, 'public-courier-editor@example.com', ['editor']);
+    const courierPath = '/api/.ory/admin/courier/messages';
+    expect(
+      (await publicOnly.app.inject({ method: 'GET', url: courierPath, headers: bearer(publicEditor.token) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await publicOnly.app.inject({ method: 'GET', url: courierPath, headers: bearer(publicAdmin.token) })).statusCode,
+    ).toBe(503);
+  });
+
   it('administers users through KRATOS_ADMIN_URL: invite, edit with role, delete', async () => {
     const admin = await kratosUser(lookout, 'users-admin@example.com', ['admin']);
     const asAdmin = { ...bearer(admin.token), ...json };

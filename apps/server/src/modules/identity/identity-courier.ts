@@ -1,11 +1,14 @@
-import nodemailer from 'nodemailer';
-import type { Logger } from 'pino';
-import type { IdentityRepository } from './identity-repository.js';
+import type { SecretBox } from './identity-crypto.js';
+import type { CourierRepository } from './identity-courier-repository.js';
+import type { Queryable } from './identity-repository.js';
 
 /**
- * Sends recovery and verification emails through the SMTP server of LOOKOUT_SMTP_URL. With
- * none configured, the code is written to the server log instead, so a single-machine
- * install still works (the issue asks for this; it is the one place a code is logged).
+ * The courier's front door: every email Lookout sends (recovery and verification codes,
+ * invitations) is rendered here and written to the outbox (`identity_courier_messages`) in
+ * the flow that asks for it, so it is as durable as the code it carries. The courier sender
+ * (identity-courier-sender.ts) delivers the outbox through LOOKOUT_SMTP_URL with retries; with
+ * no SMTP server the messages stay queued for an admin to read (Settings > Email outbox).
+ * Neither writes a code, a link or a body to the log.
  */
 
 // access: 'invite' carries the one-time link an invited user opens to set a password.
@@ -14,16 +17,17 @@ export type EmailTemplate = 'recovery_code_valid' | 'verification_code_valid' | 
 export type CourierEmail = { template: EmailTemplate; to: string; code: string; link?: string };
 
 export type Courier = {
-  send: (email: CourierEmail) => void;
-  /** Waits for the emails still being sent (used on shutdown and by tests). */
-  drain: () => Promise<void>;
+  /**
+   * Writes the email to the outbox and returns its id. Pass the transaction that writes
+   * what the email refers to (the code), so both commit or neither does.
+   */
+  queue: (email: CourierEmail, tx?: Queryable) => Promise<string>;
 };
 
 export type CourierDeps = {
-  smtpUrl?: string;
-  from: string;
-  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
-  repository: Pick<IdentityRepository, 'insertCourierMessage' | 'setCourierStatus'>;
+  repository: Pick<CourierRepository, 'insertMessage'>;
+  /** Seals the body (it carries the code or link) with the identity service's secret key. */
+  box: Pick<SecretBox, 'encrypt'>;
 };
 
 export function renderEmail(email: CourierEmail): { subject: string; text: string } {
@@ -46,42 +50,14 @@ export function renderEmail(email: CourierEmail): { subject: string; text: strin
   };
 }
 
-export function createCourier({ smtpUrl, from, logger, repository }: CourierDeps): Courier {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
-  const inFlight = new Set<Promise<void>>();
-
-  const deliver = async (email: CourierEmail) => {
-    const { subject, text } = renderEmail(email);
-    let messageId: string | undefined;
-    try {
-      messageId = await repository.insertCourierMessage({ templateType: email.template, recipient: email.to, subject });
-      if (!transport) {
-        logger.warn(
-          { courier: 'log', template: email.template },
-          `No SMTP server is configured (LOOKOUT_SMTP_URL), so this email is written to the log instead. To ${email.to}: ${subject}.${email.code ? ` Code: ${email.code}` : ''}${email.link ? ` Link: ${email.link}` : ''}`,
-        );
-        await repository.setCourierStatus(messageId, 'sent');
-        return;
-      }
-      await transport.sendMail({ from, to: email.to, subject, text });
-      await repository.setCourierStatus(messageId, 'sent');
-    } catch (error) {
-      // The message says what failed without the body (which carries the code).
-      const reason = error instanceof Error ? error.message : String(error);
-      logger.error({ template: email.template, reason }, 'Could not send an identity email');
-      if (messageId)
-        await repository.setCourierStatus(messageId, 'abandoned', reason.slice(0, 1000)).catch(() => undefined);
-    }
-  };
-
+export function createCourier({ repository, box }: CourierDeps): Courier {
   return {
-    send(email) {
-      // Sent after the response so that a known and an unknown address answer alike.
-      const pending = deliver(email).finally(() => inFlight.delete(pending));
-      inFlight.add(pending);
-    },
-    async drain() {
-      await Promise.all([...inFlight]);
+    async queue(email, tx) {
+      const { subject, text } = renderEmail(email);
+      return repository.insertMessage(
+        { templateType: email.template, recipient: email.to, subject, bodyEncrypted: box.encrypt(text) },
+        tx,
+      );
     },
   };
 }

@@ -5,6 +5,9 @@ import { withTransaction, type Queryable } from '../../db/transaction.js';
 
 /** SQL of the identity service. Every method takes an optional transaction client. */
 
+/** How long the email outbox keeps a message (sent, abandoned or still queued). */
+export const COURIER_RETENTION_DAYS = 30;
+
 export type { Queryable };
 
 export type IdentityRow = {
@@ -639,31 +642,6 @@ export function createIdentityRepository(pool: pg.Pool) {
       return result.rows[0];
     },
 
-    // courier
-
-    async insertCourierMessage(
-      message: { templateType: string; recipient: string; subject: string },
-      tx?: Queryable,
-    ): Promise<string> {
-      const result = await db(tx).query<{ id: string }>(
-        'INSERT INTO identity_courier_messages (template_type, recipient, subject) VALUES ($1, $2, $3) RETURNING id',
-        [message.templateType, message.recipient, message.subject],
-      );
-      return result.rows[0]!.id;
-    },
-
-    async setCourierStatus(
-      id: string,
-      status: 'sent' | 'abandoned',
-      lastError?: string,
-      tx?: Queryable,
-    ): Promise<void> {
-      await db(tx).query(
-        'UPDATE identity_courier_messages SET status = $2, send_count = send_count + 1, last_error = $3 WHERE id = $1',
-        [id, status, lastError ?? null],
-      );
-    },
-
     /** The avatar of the person mirroring an identity (people is kept in step by trigger). */
     async findPersonAvatar(id: string, tx?: Queryable): Promise<string | null> {
       const result = await db(tx).query<{ avatar: string | null }>('SELECT avatar FROM people WHERE id = $1', [id]);
@@ -810,7 +788,7 @@ export function createIdentityRepository(pool: pg.Pool) {
       return { hits: row.hits, retryAfterSeconds: row.retry_after };
     },
 
-    /** Removes expired flows, sessions and counters; returns rows removed. */
+    /** Removes expired flows, sessions, counters and old outbox messages; returns rows removed. */
     async purgeExpired(tx?: Queryable): Promise<number> {
       let removed = 0;
       removed +=
@@ -827,6 +805,13 @@ export function createIdentityRepository(pool: pg.Pool) {
       removed +=
         (await db(tx).query(`DELETE FROM identity_flow_errors WHERE created_at < now() - interval '7 days'`))
           .rowCount ?? 0;
+      // The email outbox: its codes and invitation links expired long before (7 days at most).
+      removed +=
+        (
+          await db(tx).query(
+            `DELETE FROM identity_courier_messages WHERE created_at < now() - interval '${COURIER_RETENTION_DAYS} days'`,
+          )
+        ).rowCount ?? 0;
       return removed;
     },
   };

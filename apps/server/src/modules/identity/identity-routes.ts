@@ -1,13 +1,20 @@
 import os from 'node:os';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import { authConfigResponseSchema, authWhoamiResponseSchema, type Action } from '@lookout/contracts';
+import {
+  authConfigResponseSchema,
+  authWhoamiResponseSchema,
+  courierMessageParamsSchema,
+  courierMessagesQuerySchema,
+  type Action,
+} from '@lookout/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import { reachedOverHttps, requestOrigin } from '../../http/public-url.js';
 import type { IdentityAdminService } from './identity-admin-service.js';
+import type { CourierAdmin } from './identity-courier-admin.js';
 import {
   CSRF_COOKIE,
   normalizeBody,
@@ -34,6 +41,8 @@ declare module 'fastify' {
 export type IdentityRoutesOptions = {
   identity: IdentityService;
   admin: IdentityAdminService;
+  /** The courier's outbox (`/admin/courier/messages`). */
+  courier: CourierAdmin;
   /** LOOKOUT_PUBLIC_URL: the origin of the URLs answered to the requester, when set. */
   publicUrl?: string;
 };
@@ -98,7 +107,7 @@ function sendOutcome(secure: boolean, reply: FastifyReply, outcome: Outcome & { 
  */
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (
   app,
-  { identity, admin, publicUrl },
+  { identity, admin, courier, publicUrl },
 ) => {
   // Every route answers on LOOKOUT_PUBLIC_URL when it is set, so both helpers carry it.
   const contextOf = (request: FastifyRequest, options: { json?: boolean } = {}) =>
@@ -427,6 +436,38 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     { config: requireRole('write'), schema: { tags, summary: 'Create a recovery link', body: adminBody } },
     async (request, reply) =>
       send(request, reply, await admin.createRecoveryCode(request.body, contextOf(request, { json: true }), 'link')),
+  );
+
+  // The courier's outbox. Its bodies carry recovery codes and invitation links: reading them
+  // is as strong as making a recovery link, so they need write on identities (admins only),
+  // not the read that the identity list needs.
+  app.get(
+    '/admin/courier/messages',
+    {
+      config: requireRole('write'),
+      schema: {
+        tags,
+        summary: 'List courier messages (the email outbox)',
+        description:
+          'Kratos\'s list of courier messages, newest first: filter by `status` and exact `recipient`; page with `page_size` (default 10, at most 1000) and the `page_token` of the `rel="next"` link. Headers: `Link`, `X-Total-Count`, and `X-Lookout-Email-Delivery` (`smtp` or `outbox`: without LOOKOUT_SMTP_URL messages stay queued). Bodies carry codes and links: admins only.',
+        querystring: courierMessagesQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      send(request, reply, await courier.list(request.query, contextOf(request, { json: true }))),
+  );
+  app.get(
+    '/admin/courier/messages/:id',
+    {
+      config: requireRole('write'),
+      schema: {
+        tags,
+        summary: 'Get a courier message',
+        description: 'One message of the email outbox with its body and delivery attempts (`dispatches`). Admins only.',
+        params: courierMessageParamsSchema,
+      },
+    },
+    async (request, reply) => send(request, reply, await courier.get(request.params.id)),
   );
 };
 

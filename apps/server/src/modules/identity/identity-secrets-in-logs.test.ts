@@ -3,11 +3,16 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CourierMessage } from '@lookout/contracts';
+import { apiLogin } from '../../../test/access-helpers.js';
 import { browserFlow, browserLogin, csrfOf, seedIdentity, TestBrowser } from '../../../test/identity-helpers.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { buildApp } from '../../http/app.js';
 import { createLogger } from '../../logger.js';
 import { SERVER_VERSION } from '../../version.js';
+import { createCourierRepository } from './identity-courier-repository.js';
+import { createCourierSender, createSmtpTransport } from './identity-courier-sender.js';
+import { createSecretBox, randomToken } from './identity-crypto.js';
 
 const PASSWORD = 'log-test-password-77';
 
@@ -85,5 +90,135 @@ describe('identity: no secret reaches a log line', () => {
     expect(all).toContain('token=[redacted]');
     expect(all).toContain('code=[redacted]');
     for (const secret of secrets) expect(all).not.toContain(secret);
+  });
+});
+
+/**
+ * Issue 20 item 6: without LOOKOUT_SMTP_URL, codes and invitation links used to be written to
+ * the log, so anyone who could read it could take over any account. They now stay in the
+ * email outbox. This drives every flow that mails someone, with no SMTP server and then with
+ * one that refuses connections, through the production logger at its most verbose level,
+ * reads the codes and links from the outbox as an admin would, and finds none of them (nor
+ * any line of a message body) in the log.
+ */
+describe('identity: emails without SMTP reach the outbox, not the log', () => {
+  let database: TestDatabase;
+  const lines: string[] = [];
+  const secretKey = randomToken();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('keeps recovery and verification codes, invitation links and bodies out of every log line', async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString('utf8'));
+        callback();
+      },
+    });
+    const logger = createLogger('trace', sink);
+    const app = await buildApp({
+      logger,
+      database,
+      version: SERVER_VERSION,
+      webDir: path.join(os.tmpdir(), 'lookout-no-web-build'),
+      identity: { registrationOpen: true, secretKey },
+    });
+    await app.ready();
+    try {
+      await seedIdentity(database.pool, {
+        email: 'owner@example.com',
+        password: PASSWORD,
+        roles: ['admin'],
+        verified: true,
+      });
+      await seedIdentity(database.pool, { email: 'victim@example.com', password: PASSWORD });
+      const admin = { authorization: `Bearer ${await apiLogin(app, 'owner@example.com', PASSWORD)}` };
+
+      // Recovery (browser and API flows), verification, registration (which verifies), invitation.
+      const browser = new TestBrowser(app);
+      const recovery = await browserFlow(browser, 'recovery');
+      await browser.postJson(`/api/.ory/self-service/recovery?flow=${recovery.id}`, {
+        method: 'code',
+        email: 'victim@example.com',
+        csrf_token: csrfOf(recovery),
+      });
+      const apiRecovery = await app.inject({ method: 'GET', url: '/api/.ory/self-service/recovery/api' });
+      await app.inject({
+        method: 'POST',
+        url: `/api/.ory/self-service/recovery?flow=${apiRecovery.json<{ id: string }>().id}`,
+        payload: { method: 'code', email: 'victim@example.com' },
+      });
+      const verifier = new TestBrowser(app);
+      const verification = await browserFlow(verifier, 'verification');
+      await verifier.postJson(`/api/.ory/self-service/verification?flow=${verification.id}`, {
+        method: 'code',
+        email: 'victim@example.com',
+        csrf_token: csrfOf(verification),
+      });
+      const registration = await app.inject({ method: 'GET', url: '/api/.ory/self-service/registration/api' });
+      const registered = await app.inject({
+        method: 'POST',
+        url: `/api/.ory/self-service/registration?flow=${registration.json<{ id: string }>().id}`,
+        payload: {
+          method: 'password',
+          password: 'a-long-new-password-9',
+          traits: { email: 'newcomer@example.com', name: { first: 'New', last: 'Comer' } },
+        },
+      });
+      expect(registered.statusCode).toBe(200);
+      const invited = await app.inject({
+        method: 'POST',
+        url: '/api/auth/invite_user',
+        headers: admin,
+        payload: { firstName: 'Ivy', lastName: 'Invitee', email: 'ivy@example.com' },
+      });
+      expect(invited.statusCode).toBe(201);
+
+      const outbox = await app.inject({
+        method: 'GET',
+        url: '/api/.ory/admin/courier/messages?page_size=100',
+        headers: admin,
+      });
+      const messages = outbox.json<CourierMessage[]>();
+      expect(messages.map((message) => message.template_type).sort()).toEqual([
+        'invite',
+        'recovery_code_valid',
+        'recovery_code_valid',
+        'verification_code_valid',
+        'verification_code_valid',
+      ]);
+      expect(messages.every((message) => message.status === 'queued')).toBe(true);
+
+      // Then a sender whose SMTP server refuses connections tries each message and logs why.
+      const sender = createCourierSender({
+        repository: createCourierRepository(database.pool),
+        box: createSecretBox(secretKey),
+        transport: createSmtpTransport('smtp://127.0.0.1:1'),
+        from: 'Lookout <lookout@example.com>',
+        logger,
+        settings: { retry: { maxAttempts: 1, baseDelayMs: 10, maxDelayMs: 10 } },
+      });
+      expect((await sender.sendDue()).abandoned).toBe(messages.length);
+      expect(lines.join('\n')).toContain('Gave up on an email after 1 attempts');
+
+      const secrets = [invited.json<{ link: string }>().link];
+      for (const message of messages) {
+        const code = /following code:\s+(\d{6})/.exec(message.body)?.[1];
+        if (code) secrets.push(code);
+        secrets.push(...(message.body.match(/https?:\/\/\S+/g) ?? []));
+        // Every line of the body that carries something: the greeting is no secret.
+        secrets.push(...message.body.split('\n').filter((line) => line.length > 12));
+      }
+      expect(secrets.filter((secret) => /^\d{6}$/.test(secret))).toHaveLength(4);
+      const all = lines.join('\n');
+      expect(all).toContain('incoming request');
+      for (const secret of secrets) expect(all, secret).not.toContain(secret);
+      expect(all).not.toMatch(/Code: \d{6}/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -122,7 +122,7 @@ export type IdentitySettings = {
 export type IdentityServiceDeps = {
   repository: IdentityRepository;
   box: SecretBox;
-  courier: Pick<Courier, 'send'>;
+  courier: Pick<Courier, 'queue'>;
   /**
    * The origin of the links in emails (LOOKOUT_PUBLIC_URL, or http://localhost:<PORT>): never
    * the request's, which anyone asking for someone else's recovery code could set.
@@ -1051,18 +1051,48 @@ export function createIdentityService({
     email: string,
     identityId: string,
     lifespanMs = IDENTITY_LIMITS.codeLifespanMs,
+    tx?: Queryable,
   ) {
     const code = randomDigits(6);
-    await repository.insertCode({
-      kind,
-      flowId: flow.id,
-      identityId,
-      address: email,
-      codeHash: box.hmac(`${flow.id}:${code}`),
-      expiresAt: new Date(now().getTime() + lifespanMs),
-    });
-    if (kind === 'verification') await repository.setAddressStatus(email, 'sent');
+    await repository.insertCode(
+      {
+        kind,
+        flowId: flow.id,
+        identityId,
+        address: email,
+        codeHash: box.hmac(`${flow.id}:${code}`),
+        expiresAt: new Date(now().getTime() + lifespanMs),
+      },
+      tx,
+    );
+    if (kind === 'verification') await repository.setAddressStatus(email, 'sent', tx);
     return code;
+  }
+
+  /**
+   * Issues a code and queues the email that carries it, in one transaction: the code is
+   * never valid without its email in the outbox, nor the email sent with a code that was
+   * not stored.
+   */
+  async function issueAndMailCode(
+    kind: 'recovery' | 'verification',
+    flow: FlowRow,
+    ctx: RequestContext,
+    email: string,
+    identityId: string,
+  ): Promise<void> {
+    await repository.transaction(async (tx) => {
+      const code = await issueCode(kind, flow, ctx, email, identityId, undefined, tx);
+      await courier.queue(
+        {
+          template: kind === 'recovery' ? 'recovery_code_valid' : 'verification_code_valid',
+          to: email,
+          code,
+          link: codeLink(kind, flow.id, code),
+        },
+        tx,
+      );
+    });
   }
 
   /** Creates a verification flow that has already sent its code (after registration). */
@@ -1079,13 +1109,7 @@ export function createIdentityService({
       internal: { email, attempts: 0 },
       ui_state: { messages: [text.verificationEmailWithCodeSent()] },
     });
-    const code = await issueCode('verification', flow, ctx, email, identity.id);
-    courier.send({
-      template: 'verification_code_valid',
-      to: email,
-      code,
-      link: codeLink('verification', flow.id, code),
-    });
+    await issueAndMailCode('verification', flow, ctx, email, identity.id);
     return flow;
   }
 
@@ -1095,6 +1119,7 @@ export function createIdentityService({
     ctx: RequestContext,
     query: { return_to?: string },
   ): Promise<Outcome> {
+    await rateLimit('flowsPerClient', ctx.ip);
     const returnTo = returnToOf(ctx, query.return_to);
     if (kind === 'recovery' && (await currentSession(ctx))) {
       if (type === 'browser' && !ctx.json)
@@ -1119,7 +1144,6 @@ export function createIdentityService({
       flow = await loadFlow(kind, flowId);
       if (flow.expires_at <= now()) {
         const outcome = await replaceExpired(flow, { ...ctx, json: false });
-    await rateLimit('flowsPerClient', ctx.ip);
         return outcome;
       }
     } else {
@@ -1197,13 +1221,7 @@ export function createIdentityService({
     if (identityId) {
       const identity = await repository.findIdentity(identityId);
       if (identity && identity.state === 'active') {
-        const issued = await issueCode(kind, updated, ctx, email, identityId);
-        courier.send({
-          template: kind === 'recovery' ? 'recovery_code_valid' : 'verification_code_valid',
-          to: email,
-          code: issued,
-          link: codeLink(kind, flow.id, issued),
-        });
+        await issueAndMailCode(kind, updated, ctx, email, identityId);
       }
     } else {
       logger.debug({ flow: flow.id, kind }, 'Code requested for an address with no account; no email sent');
@@ -1270,6 +1288,7 @@ export function createIdentityService({
     ctx: RequestContext,
     query: { return_to?: string },
   ): Promise<Outcome> {
+    await rateLimit('flowsPerClient', ctx.ip);
     const returnTo = returnToOf(ctx, query.return_to);
     const resolved = await currentSession(ctx);
     if (!resolved) {
@@ -1288,7 +1307,6 @@ export function createIdentityService({
     });
     return flowCreated(flow, ctx);
   }
-    await rateLimit('flowsPerClient', ctx.ip);
 
   /** A new TOTP seed is proposed with every settings flow of an identity without TOTP. */
   async function freshSettingsInternal(identityId: string) {

@@ -3,7 +3,13 @@ import { EXTERNAL_KRATOS_ERRORS, type Action } from '@lookout/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.js';
 import { requestAddress } from '../../http/public-url.js';
-import { ADMIN_STRIPPED_HEADERS, forwardedHeaders, leavesPublicApi, rewriteLocation } from './external-kratos-fns.js';
+import {
+  ADMIN_STRIPPED_HEADERS,
+  forwardedHeaders,
+  leavesPublicApi,
+  reachesCourierApi,
+  rewriteLocation,
+} from './external-kratos-fns.js';
 
 /**
  * /api/.ory with an external Ory Kratos (KRATOS_PUBLIC_URL): a reverse proxy to its public
@@ -159,19 +165,30 @@ export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = a
     ['write', WRITE_METHODS],
   ];
 
+  // Kratos's courier messages carry recovery codes and links: reading them needs write on
+  // identities (admins only), as the built-in outbox does, not the read of the other admin
+  // reads. The courier has its own route; the others refuse a path that reaches it.
+  const courierAccess = access('write');
+  const notThroughCourier = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!reachesCourierApi(request.url)) return done();
+    done(AppError.notFound('Courier messages are at /api/.ory/admin/courier/messages.'));
+  };
+
   if (!adminUrl) {
     // access: refused per role first (as with an admin URL), then the missing setting.
+    const refuse = async () => {
+      const { code, message } = EXTERNAL_KRATOS_ERRORS.adminUrlRequired;
+      throw new AppError(503, code, message);
+    };
+    app.route({
+      method: READ_METHODS,
+      url: '/admin/courier/*',
+      config: courierAccess,
+      schema: { hide: true },
+      handler: refuse,
+    });
     for (const [action, methods] of groups) {
-      app.route({
-        method: methods,
-        url: '/admin/*',
-        config: access(action),
-        schema: { hide: true },
-        handler: async () => {
-          const { code, message } = EXTERNAL_KRATOS_ERRORS.adminUrlRequired;
-          throw new AppError(503, code, message);
-        },
-      });
+      app.route({ method: methods, url: '/admin/*', config: access(action), schema: { hide: true }, handler: refuse });
     }
     return;
   }
@@ -186,6 +203,26 @@ export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = a
       }
     });
   }
+  const adminReplyOptions: FastifyHttpProxyOptions['replyOptions'] = {
+    rewriteRequestHeaders: (request, headers) => {
+      const next = { ...headers, ...forwarded(request, lookoutPublicUrl) };
+      // Kratos's admin API trusts its network, not the caller: the caller's session stays here.
+      for (const name of ADMIN_STRIPPED_HEADERS) delete next[name];
+      return next;
+    },
+    onError: upstreamFailure('adminUnreachable'),
+    retryDelay: () => null,
+  };
+  await app.register(fastifyHttpProxy, {
+    ...UPSTREAM,
+    prefix: '/admin/courier',
+    upstream: adminUrl,
+    rewritePrefix: `${pathOf(adminUrl)}/admin/courier`,
+    routes: ['/*'],
+    httpMethods: READ_METHODS,
+    config: courierAccess,
+    replyOptions: adminReplyOptions,
+  });
   for (const [action, methods] of groups) {
     await app.register(fastifyHttpProxy, {
       ...UPSTREAM,
@@ -195,16 +232,8 @@ export const kratosProxyRoutes: FastifyPluginAsync<KratosProxyRoutesOptions> = a
       routes: ['/*'],
       httpMethods: methods,
       config: access(action),
-      replyOptions: {
-        rewriteRequestHeaders: (request, headers) => {
-          const next = { ...headers, ...forwarded(request, lookoutPublicUrl) };
-          // Kratos's admin API trusts its network, not the caller: the caller's session stays here.
-          for (const name of ADMIN_STRIPPED_HEADERS) delete next[name];
-          return next;
-        },
-        onError: upstreamFailure('adminUnreachable'),
-        retryDelay: () => null,
-      },
+      ...(action === 'read' ? { preHandler: notThroughCourier } : {}),
+      replyOptions: adminReplyOptions,
     });
   }
 };
