@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box,
     delivery: identitySettings.smtpUrl ? 'smtp' : 'outbox',
   });
-  const housekeeping = startIdentityHousekeeping({ repository: identityRepository, logger: deps.logger, metrics });
+  const housekeeping = startIdentityHousekeeping({ repository: identityRepository, logger: deps.logger });
   app.addHook('onClose', async () => {
     housekeeping.stop();
   });
