@@ -21,20 +21,11 @@ import { loadLocalProperties } from './modules/access/local-properties.js';
 // end access
 // health
 import type { CanaryApplySource } from '@lookout/contracts';
-import { ensureSelfCanary } from './modules/health/health-bootstrap.js';
+import { ensureSelfCanary, selfCanaryTargets } from './modules/health/health-bootstrap.js';
 import { applyCanaryFiles, attachToRunningEmbedded, type ApplyLine } from './modules/health/health-cli.js';
 import { readHealthSettings, type HealthSettings } from './modules/health/health-settings.js';
-import {
-  createHealthWorkers,
-  createNotificationListener,
-  type HealthWorkers,
-} from './modules/health/health-workers.js';
+import { createHealthWorkers, type HealthWorkers } from './modules/health/health-workers.js';
 // end health
-import { EMAIL_OUTBOX_STARTUP_WARNING, EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS } from '@lookout/contracts';
-import type { IdentitySettings } from './modules/identity/identity-service.js';
-import { createCourierRepository } from './modules/identity/identity-courier-repository.js';
-import { createCourierSender, createSmtpTransport } from './modules/identity/identity-courier-sender.js';
-import { createSecretBox } from './modules/identity/identity-crypto.js';
 import { DEFAULT_WEB_DIR } from './http/web-app.js';
 import { protectDataDir } from './sandbox/protect-data-dir.js';
 import { createSandbox } from './sandbox/sandbox.js';
@@ -92,14 +83,12 @@ export async function serve(
   const running = await openDatabase(config, logger);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let healthWorkers: HealthWorkers | undefined; // health
-  let courierSender: { stop: () => Promise<void> } | undefined; // identity
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
       logger.info({ signal }, 'Shutting down');
       try {
         await healthWorkers?.stop(); // health: stop claiming checks before the database goes
-        await courierSender?.stop(); // identity: the same for the email outbox
         await app?.close();
       } finally {
         await closeDatabase(running);
@@ -181,6 +170,13 @@ export async function serve(
       allowUnsandboxed: config.execUnsandboxed,
       logger,
     });
+    // health: where this replica's lookout-self checks look (its own port and database), so
+    // the canary describes whichever replica runs it rather than the one that started last.
+    const selfTargets = selfCanaryTargets({
+      host: config.host,
+      port: config.port,
+      databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
+    });
     app = await buildApp({
       logger,
       database: running.database,
@@ -192,12 +188,16 @@ export async function serve(
       identity,
       localProperties, // access
       adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL, // access
-      health: { checkTimeoutMs: health.checkTimeoutMs, summaryRefreshMs: health.summaryRefreshMs, sandbox }, // health
+      health: {
+        checkTimeoutMs: health.checkTimeoutMs,
+        summaryRefreshMs: health.summaryRefreshMs,
+        sandbox,
+        ...(selfTargets ? { self: selfTargets } : {}),
+      }, // health
     });
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
     logPublicAddress(config, logger);
-    courierSender = startCourierSender(config, identity, logger, running.database.pool, health.workers); // identity
     // health: the lookout-self canary (once listening, so its first run finds /api/health),
     // then the check scheduler and roll-up jobs unless this replica is `--role api`.
     await ensureSelfCanary({
@@ -209,7 +209,13 @@ export async function serve(
       databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
     });
     if (health.workers) {
-      healthWorkers = createHealthWorkers({ pool: running.database.pool, logger, settings: health, sandbox });
+      healthWorkers = createHealthWorkers({
+        pool: running.database.pool,
+        logger,
+        settings: health,
+        sandbox,
+        ...(selfTargets ? { self: selfTargets } : {}),
+      });
       healthWorkers.start();
     } else {
       logger.info({ role: health.role }, 'Background workers are off in this process');
@@ -237,50 +243,6 @@ function logPublicAddress(config: Config, logger: Logger): void {
     );
   }
 }
-
-// identity
-/**
- * Says where email goes, and starts the courier sender that delivers the outbox through
- * LOOKOUT_SMTP_URL (a background worker: not on `--role api` replicas). Without SMTP the mail
- * stays in the outbox, which admins read at Settings > Email outbox; never in the log.
- */
-function startCourierSender(
-  config: Config,
-  identity: Pick<IdentitySettings, 'secretKey' | 'smtpUrl' | 'smtpFrom'>,
-  logger: Logger,
-  pool: Database['pool'],
-  workers: boolean,
-): { stop: () => Promise<void> } | undefined {
-  if (!identity.smtpUrl) {
-    logger.warn(
-      { setting: 'LOOKOUT_SMTP_URL' },
-      config.kratosPublicUrl ? EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS : EMAIL_OUTBOX_STARTUP_WARNING,
-    );
-    return undefined;
-  }
-  if (!workers) {
-    logger.info('Emails are queued in the outbox here and sent by a worker replica (LOOKOUT_ROLE worker or all)');
-    return undefined;
-  }
-  const listener = createNotificationListener(pool, logger);
-  const sender = createCourierSender({
-    repository: createCourierRepository(pool),
-    box: createSecretBox(identity.secretKey),
-    transport: createSmtpTransport(identity.smtpUrl),
-    from: identity.smtpFrom,
-    logger: logger.child({ module: 'courier' }),
-    subscribe: listener.subscribe,
-  });
-  sender.start();
-  logger.info('Emails are sent from the outbox through the SMTP server of LOOKOUT_SMTP_URL');
-  return {
-    async stop() {
-      await sender.stop();
-      await listener.close();
-    },
-  };
-}
-// end identity
 
 // health
 /**

@@ -8,10 +8,14 @@ import { isoTimestampTypes } from '../../db/utc-timestamps.js';
 
 export type { Queryable };
 
+/** The canary of a check to run: the self canary's checks are run against the replica running them. */
+export type CanaryOfCheck = { namespace: string; name: string; source: string };
+
 /** A check the scheduler claimed: what it needs to run it and to schedule the next run. */
 export type ClaimedCheck = {
   id: string;
   canaryId: string;
+  canary: CanaryOfCheck;
   type: string;
   name: string;
   spec: unknown;
@@ -24,6 +28,7 @@ export type ClaimedCheck = {
 export type CheckToRun = {
   id: string;
   canaryId: string;
+  canary: CanaryOfCheck;
   type: string;
   name: string;
   spec: unknown;
@@ -502,6 +507,9 @@ export function createHealthRepository(pool: pg.Pool) {
       const { rows } = await db(tx).query<{
         id: string;
         canary_id: string;
+        canary_namespace: string;
+        canary_name: string;
+        canary_source: string;
         type: string;
         name: string;
         spec: unknown;
@@ -519,14 +527,16 @@ export function createHealthRepository(pool: pg.Pool) {
          SET claimed_by = $1,
              claimed_until = now() + make_interval(secs => $3::double precision / 1000),
              next_runtime = now() + make_interval(secs => $3::double precision / 1000)
-         FROM due
-         WHERE c.id = due.id
-         RETURNING c.id, c.canary_id, c.type, c.name, c.spec, c.schedule, due.next_runtime AS due_at`,
+         FROM due, canaries k
+         WHERE c.id = due.id AND k.id = c.canary_id
+         RETURNING c.id, c.canary_id, k.namespace AS canary_namespace, k.name AS canary_name,
+                   k.source AS canary_source, c.type, c.name, c.spec, c.schedule, due.next_runtime AS due_at`,
         [input.workerId, input.limit, input.leaseMs, NIL_AGENT_ID],
       );
       return rows.map((row) => ({
         id: row.id,
         canaryId: row.canary_id,
+        canary: { namespace: row.canary_namespace, name: row.canary_name, source: row.canary_source },
         type: row.type,
         name: row.name,
         spec: row.spec,
@@ -604,19 +614,31 @@ export function createHealthRepository(pool: pg.Pool) {
       const { rows } = await db(tx).query<{
         id: string;
         canary_id: string;
+        canary_namespace: string;
+        canary_name: string;
+        canary_source: string;
         type: string;
         name: string;
         spec: unknown;
         deleted: boolean;
       }>(
-        `SELECT c.id, c.canary_id, c.type, c.name, c.spec,
+        `SELECT c.id, c.canary_id, k.namespace AS canary_namespace, k.name AS canary_name,
+                k.source AS canary_source, c.type, c.name, c.spec,
                 (c.deleted_at IS NOT NULL OR k.deleted_at IS NOT NULL) AS deleted
          FROM checks c JOIN canaries k ON k.id = c.canary_id WHERE c.id = $1`,
         [id],
       );
       const row = rows[0];
       return row
-        ? { id: row.id, canaryId: row.canary_id, type: row.type, name: row.name, spec: row.spec, deleted: row.deleted }
+        ? {
+            id: row.id,
+            canaryId: row.canary_id,
+            canary: { namespace: row.canary_namespace, name: row.canary_name, source: row.canary_source },
+            type: row.type,
+            name: row.name,
+            spec: row.spec,
+            deleted: row.deleted,
+          }
         : undefined;
     },
 

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Logger } from 'pino';
+import { forThisReplica, type SelfCanaryTargets } from './health-canary-fns.js';
 import type { CheckResultRow, ClaimedCheck, HealthRepository } from './health-repository.js';
 import { checkEntryOf, invalidResult, resultRow } from './health-run-fns.js';
 import { createScheduleCache, nextRuntime, parseSchedule } from './health-schedule-fns.js';
 import type { RunCheckOptions } from './runners/runners.js';
 import type { CheckResult, SecretResolver } from './runners/runner-types.js';
 import type { CanaryCheckEntry } from '@lookout/contracts';
+import type { Metrics } from '../metrics/metrics-service.js';
 
 /**
  * The check scheduler (ARCHITECTURE section 6, ADR 0003). Due checks are rows: each worker
@@ -48,6 +50,13 @@ export type CheckSchedulerDeps = {
   settings: CheckSchedulerSettings;
   /** Identifies this worker's claims; defaults to host, pid and a random suffix. */
   workerId?: string;
+  /** Prometheus metrics: each run's result (canary_check_*) and how late it started. */
+  metrics?: Pick<Metrics, 'recordCheckResult' | 'observeCheckStartDelay'>;
+  /**
+   * This replica's own /api/health and database endpoint: the `lookout-self` canary's checks
+   * are run against them, whichever replica wrote the canary (health-canary-fns.ts).
+   */
+  self?: SelfCanaryTargets;
 };
 
 /** What the scheduler did since it started (benchmarks and logs read it). */
@@ -144,7 +153,7 @@ export function createCheckScheduler(deps: CheckSchedulerDeps) {
     const entry = checkEntryOf(check.type, check.spec);
     let result: CheckResult;
     if (entry.ok) {
-      result = await deps.runCheck(entry.entry, {
+      result = await deps.runCheck(forThisReplica(entry.entry, check.canary, deps.self), {
         resolveSecret: deps.resolveSecret,
         timeoutMs: settings.checkTimeoutMs,
         signal,
@@ -166,12 +175,14 @@ export function createCheckScheduler(deps: CheckSchedulerDeps) {
     const lag = Date.now() - check.dueAt.getTime();
     lags[lagCount % LAG_SAMPLES] = Math.max(0, lag);
     lagCount += 1;
+    deps.metrics?.observeCheckStartDelay(Math.max(0, lag));
     const done = execute(check, controller.signal)
       .then((row) => {
         if (cancelled.has(check.id)) return;
         stats.runs += 1;
         if (row.status) stats.passed += 1;
         else stats.failed += 1;
+        deps.metrics?.recordCheckResult(check, row);
         enqueue(row);
       })
       .catch((error: unknown) => logger.error({ err: error, checkId: check.id }, 'Check run failed unexpectedly'))

@@ -28,7 +28,7 @@ import { graphPlan } from './health-graph-fns.js';
 import { validateCanaryDocument } from './health-canary-rules-fns.js';
 import { summarySegments } from './health-rollup-fns.js';
 import { checkEntryOf, invalidResult, resultRow } from './health-run-fns.js';
-import { selfCanaryDocument, type SelfCanaryTargets } from './health-canary-fns.js';
+import { forThisReplica, selfCanaryDocument, type SelfCanaryTargets } from './health-canary-fns.js';
 import type { RunCheckOptions } from './runners/runners.js';
 import type { CheckResult, SecretResolver } from './runners/runner-types.js';
 
@@ -49,6 +49,11 @@ export type HealthServiceDeps = {
      * refreshes it every LOOKOUT_CHECK_SUMMARY_REFRESH); older, the hour is computed live.
      */
     lastHourSnapshotMaxAgeMs?: number;
+    /**
+     * This replica's own /api/health and database endpoint: Run Now of the `lookout-self`
+     * canary's checks calls them, whichever replica wrote the canary (`lookout serve` sets it).
+     */
+    self?: SelfCanaryTargets;
   };
   logger: Logger;
   now?: () => Date;
@@ -386,7 +391,7 @@ export function createHealthService(deps: HealthServiceDeps) {
       const entry = checkEntryOf(check.type, check.spec);
       const startedAt = now();
       const result = entry.ok
-        ? await deps.runCheck(entry.entry, {
+        ? await deps.runCheck(forThisReplica(entry.entry, check.canary, deps.settings.self), {
             resolveSecret: deps.resolveSecret,
             timeoutMs: deps.settings.checkTimeoutMs,
           })

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { SelfCanaryTargets } from './health-canary-fns.js';
 import { createHealthJobs } from './health-jobs.js';
 import { createHealthRepository } from './health-repository.js';
 import { secretsUnavailable } from './health-run-fns.js';
@@ -7,6 +8,7 @@ import { createCheckScheduler } from './health-scheduler.js';
 import type { HealthSettings } from './health-settings.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { createCheckRunner } from './runners/runners.js';
+import type { Metrics } from '../metrics/metrics-service.js';
 
 /**
  * The health module's background workers for `lookout serve`: the check scheduler and the
@@ -108,11 +110,15 @@ export type HealthWorkersDeps = {
   settings: HealthSettings;
   /** Where scheduled exec scripts run, and the paths no check may list (server.ts sets it up). */
   sandbox: Sandbox;
+  /** This replica's address and database endpoint, which the `lookout-self` canary's checks use here. */
+  self?: SelfCanaryTargets;
+  /** Prometheus metrics: check results, start delays and job runs (server.ts shares the app's). */
+  metrics?: Pick<Metrics, 'recordCheckResult' | 'observeCheckStartDelay' | 'recordJobRun'>;
 };
 
 export type HealthWorkers = ReturnType<typeof createHealthWorkers>;
 
-export function createHealthWorkers({ pool, logger, settings, sandbox }: HealthWorkersDeps) {
+export function createHealthWorkers({ pool, logger, settings, sandbox, self, metrics }: HealthWorkersDeps) {
   const log = logger.child({ module: 'health' });
   const repository = createHealthRepository(pool);
   const listener = createNotificationListener(pool, log);
@@ -122,6 +128,8 @@ export function createHealthWorkers({ pool, logger, settings, sandbox }: HealthW
     resolveSecret: secretsUnavailable,
     subscribe: listener.subscribe,
     logger: log,
+    ...(self ? { self } : {}),
+    ...(metrics ? { metrics } : {}),
     settings: {
       concurrency: settings.checkConcurrency,
       checkTimeoutMs: settings.checkTimeoutMs,
@@ -131,6 +139,7 @@ export function createHealthWorkers({ pool, logger, settings, sandbox }: HealthW
   const jobs = createHealthJobs({
     repository,
     logger: log,
+    ...(metrics ? { metrics } : {}),
     settings: {
       rollupIntervalMs: settings.rollupIntervalMs,
       summaryRefreshMs: settings.summaryRefreshMs,
