@@ -24,8 +24,17 @@ import type { CanaryApplySource } from '@lookout/contracts';
 import { ensureSelfCanary, selfCanaryTargets } from './modules/health/health-bootstrap.js';
 import { applyCanaryFiles, attachToRunningEmbedded, type ApplyLine } from './modules/health/health-cli.js';
 import { readHealthSettings, type HealthSettings } from './modules/health/health-settings.js';
-import { createHealthWorkers, type HealthWorkers } from './modules/health/health-workers.js';
+import {
+  createHealthWorkers,
+  createNotificationListener,
+  type HealthWorkers,
+} from './modules/health/health-workers.js';
 // end health
+import { EMAIL_OUTBOX_STARTUP_WARNING, EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS } from '@lookout/contracts';
+import type { IdentitySettings } from './modules/identity/identity-service.js';
+import { createCourierRepository } from './modules/identity/identity-courier-repository.js';
+import { createCourierSender, createSmtpTransport } from './modules/identity/identity-courier-sender.js';
+import { createSecretBox } from './modules/identity/identity-crypto.js';
 import { DEFAULT_WEB_DIR } from './http/web-app.js';
 import { protectDataDir } from './sandbox/protect-data-dir.js';
 import { createSandbox } from './sandbox/sandbox.js';
@@ -83,12 +92,14 @@ export async function serve(
   const running = await openDatabase(config, logger);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let healthWorkers: HealthWorkers | undefined; // health
+  let courierSender: { stop: () => Promise<void> } | undefined; // identity
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
       logger.info({ signal }, 'Shutting down');
       try {
         await healthWorkers?.stop(); // health: stop claiming checks before the database goes
+        await courierSender?.stop(); // identity: the same for the email outbox
         await app?.close();
       } finally {
         await closeDatabase(running);
@@ -198,6 +209,7 @@ export async function serve(
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
     logPublicAddress(config, logger);
+    courierSender = startCourierSender(config, identity, logger, running.database.pool, health.workers); // identity
     // health: the lookout-self canary (once listening, so its first run finds /api/health),
     // then the check scheduler and roll-up jobs unless this replica is `--role api`.
     await ensureSelfCanary({
@@ -243,6 +255,50 @@ function logPublicAddress(config: Config, logger: Logger): void {
     );
   }
 }
+
+// identity
+/**
+ * Says where email goes, and starts the courier sender that delivers the outbox through
+ * LOOKOUT_SMTP_URL (a background worker: not on `--role api` replicas). Without SMTP the mail
+ * stays in the outbox, which admins read at Settings > Email outbox; never in the log.
+ */
+function startCourierSender(
+  config: Config,
+  identity: Pick<IdentitySettings, 'secretKey' | 'smtpUrl' | 'smtpFrom'>,
+  logger: Logger,
+  pool: Database['pool'],
+  workers: boolean,
+): { stop: () => Promise<void> } | undefined {
+  if (!identity.smtpUrl) {
+    logger.warn(
+      { setting: 'LOOKOUT_SMTP_URL' },
+      config.kratosPublicUrl ? EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS : EMAIL_OUTBOX_STARTUP_WARNING,
+    );
+    return undefined;
+  }
+  if (!workers) {
+    logger.info('Emails are queued in the outbox here and sent by a worker replica (LOOKOUT_ROLE worker or all)');
+    return undefined;
+  }
+  const listener = createNotificationListener(pool, logger);
+  const sender = createCourierSender({
+    repository: createCourierRepository(pool),
+    box: createSecretBox(identity.secretKey),
+    transport: createSmtpTransport(identity.smtpUrl),
+    from: identity.smtpFrom,
+    logger: logger.child({ module: 'courier' }),
+    subscribe: listener.subscribe,
+  });
+  sender.start();
+  logger.info('Emails are sent from the outbox through the SMTP server of LOOKOUT_SMTP_URL');
+  return {
+    async stop() {
+      await sender.stop();
+      await listener.close();
+    },
+  };
+}
+// end identity
 
 // health
 /**

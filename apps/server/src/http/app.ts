@@ -18,6 +18,8 @@ import { createPeopleMirror } from '../modules/identity/external-people-mirror.j
 import { createIdentityAdminService, type IdentityAdministration } from '../modules/identity/identity-admin-service.js';
 import { DEFAULT_ADMIN_EMAIL } from '../modules/identity/identity-bootstrap.js';
 import { createCourier } from '../modules/identity/identity-courier.js';
+import { createCourierAdmin } from '../modules/identity/identity-courier-admin.js';
+import { createCourierRepository } from '../modules/identity/identity-courier-repository.js';
 import { createSecretBox, randomToken } from '../modules/identity/identity-crypto.js';
 import { startIdentityHousekeeping } from '../modules/identity/identity-housekeeping.js';
 import { createIdentityRepository } from '../modules/identity/identity-repository.js';
@@ -61,6 +63,7 @@ import { systemRoutes } from '../modules/system/system-routes.js';
 import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
+import { registerJsonBodyParser } from './json-body-parser.js';
 import { linkOrigin, trustProxyOption } from './public-url.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerWebApp } from './web-app.js';
@@ -136,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every JSON body is refused past JSON_BODY_MAX_DEPTH levels of nesting before it is parsed.
+  registerJsonBodyParser(app);
   // Security headers (CSP, frame and referrer policies) and brotli/gzip compression on every
   // answer, the not-found handler's included (http/security-headers.ts, http/compression.ts).
   await registerSecurityHeaders(app);
@@ -188,20 +193,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Links in emails and invitations: from the configuration only, never from a request.
   const links = linkOrigin({ publicUrl: deps.publicUrl, port: deps.port ?? DEFAULT_PORT });
   const identityRepository = createIdentityRepository(deps.database.pool);
-  const courier = createCourier({
-    ...(identitySettings.smtpUrl ? { smtpUrl: identitySettings.smtpUrl } : {}),
-    from: identitySettings.smtpFrom,
-    logger: deps.logger,
-    repository: identityRepository,
+  const box = createSecretBox(identitySettings.secretKey);
+  // Emails go to the outbox in the flow that asks for them; the courier sender (a background
+  // worker, started by server.ts when LOOKOUT_SMTP_URL is set) delivers them.
+  const courierRepository = createCourierRepository(deps.database.pool);
+  const courier = createCourier({ repository: courierRepository, box });
+  const courierAdmin = createCourierAdmin({
+    repository: courierRepository,
+    box,
+    delivery: identitySettings.smtpUrl ? 'smtp' : 'outbox',
   });
   const housekeeping = startIdentityHousekeeping({ repository: identityRepository, logger: deps.logger });
   app.addHook('onClose', async () => {
     housekeeping.stop();
-    await courier.drain();
   });
   const identity = createIdentityService({
     repository: identityRepository,
-    box: createSecretBox(identitySettings.secretKey),
+    box,
     courier,
     linkOrigin: links,
     logger: deps.logger,
@@ -265,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/api/.ory',
       identity,
       admin: builtInAdmin,
+      courier: courierAdmin,
       ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
     });
   }
