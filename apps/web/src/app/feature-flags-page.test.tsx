@@ -239,6 +239,6 @@ describe('/settings/feature-flags', () => {
       within(submenu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Users']);
+    ).toEqual(['Email outbox', 'Users']);
   });
 });

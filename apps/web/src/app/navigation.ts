@@ -1,5 +1,5 @@
-import { FEATURE_FLAGS_PAGE_TEXTS, HEALTH_PAGE_TEXTS, USERS_PAGE_TEXTS } from '@lookout/contracts';
-import { Flag, HeartPulse, Users } from 'lucide-react';
+import { EMAIL_OUTBOX_TEXTS, FEATURE_FLAGS_PAGE_TEXTS, HEALTH_PAGE_TEXTS, USERS_PAGE_TEXTS } from '@lookout/contracts';
+import { Flag, HeartPulse, Mail, Users } from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 
 /**
@@ -23,6 +23,16 @@ export const navigation: NavigationRegistry = {
       icon: Users,
       feature: 'settings.users',
       resource: 'identities',
+    },
+    {
+      // Admins only: its messages carry recovery codes and invitation links (write on
+      // identities, as its API needs).
+      path: '/settings/email-outbox',
+      label: EMAIL_OUTBOX_TEXTS.title,
+      icon: Mail,
+      feature: 'settings.users',
+      resource: 'identities',
+      action: 'write',
     },
     {
       path: '/settings/feature-flags',

@@ -53,6 +53,12 @@ const settingsRoutes: RouteObject[] = [
     children: [{ path: 'settings/users', lazy: () => import('./routes/users') }],
   },
   {
+    // The email outbox belongs with user administration: it holds invitations and account
+    // codes, and goes where the Users page goes (a disabled feature, or no identity admin API).
+    element: <FeatureRoute feature="settings.users" />,
+    children: [{ path: 'settings/email-outbox', lazy: () => import('./routes/email-outbox') }],
+  },
+  {
     element: <FeatureRoute feature="settings.feature_flags" />,
     children: [{ path: 'settings/feature-flags', lazy: () => import('./routes/feature-flags') }],
   },

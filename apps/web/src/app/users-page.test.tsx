@@ -136,13 +136,14 @@ describe('/settings/users as an admin', () => {
     expect(within(grace).getByRole('button', { name: 'Actions for Grace Hopper' })).toBeInTheDocument();
     expect(document.title).toBe('Users | Lookout');
 
-    // The Settings submenu lists both pages, sorted by name, and marks this one.
+    // The Settings submenu lists the pages, sorted by name, and marks this one (the email
+    // outbox is an admin's too).
     const submenu = within(mainNav()).getByRole('list', { name: 'Settings' });
     expect(
       within(submenu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Feature Flags', 'Users']);
+    ).toEqual(['Email outbox', 'Feature Flags', 'Users']);
     expect(within(submenu).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
   });
 

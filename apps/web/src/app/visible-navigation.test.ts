@@ -1,5 +1,5 @@
-import type { Feature, Resource } from '@lookout/contracts';
-import { Activity, AlertOctagon, Flag, Users } from 'lucide-react';
+import type { Action, Feature, Resource } from '@lookout/contracts';
+import { Activity, AlertOctagon, Flag, Mail, Users } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 import { filterNavigation } from './visible-navigation';
@@ -11,6 +11,14 @@ const registry: NavigationRegistry = {
   ],
   settings: [
     { path: '/settings/users', label: 'Users', icon: Users, feature: 'settings.users', resource: 'identities' },
+    {
+      path: '/settings/email-outbox',
+      label: 'Email outbox',
+      icon: Mail,
+      feature: 'settings.users',
+      resource: 'identities',
+      action: 'write',
+    },
     {
       path: '/settings/feature-flags',
       label: 'Feature Flags',
@@ -28,9 +36,15 @@ const labels = (navigation: NavigationRegistry) => ({
   bell: navigation.notifications?.label,
 });
 
-const rules = (disabled: Feature[] = [], unreadable: Resource[] = [], showSettings = true) => ({
+const rules = (
+  disabled: Feature[] = [],
+  unreadable: Resource[] = [],
+  showSettings = true,
+  unwritable: Resource[] = [],
+) => ({
   isFeatureDisabled: (feature: Feature) => disabled.includes(feature),
-  canRead: (resource: Resource) => !unreadable.includes(resource),
+  can: (resource: Resource, action: Action) =>
+    !unreadable.includes(resource) && (action === 'read' || !unwritable.includes(resource)),
   showSettings,
 });
 
@@ -38,9 +52,16 @@ describe('filterNavigation', () => {
   it('keeps everything for a user who may read all and with every feature on', () => {
     expect(labels(filterNavigation(registry, rules()))).toEqual({
       areas: ['Health', 'Incidents'],
-      settings: ['Users', 'Feature Flags'],
+      settings: ['Users', 'Email outbox', 'Feature Flags'],
       bell: 'Notifications',
     });
+  });
+
+  it('hides an item that needs write on its resource from a user who may only read it', () => {
+    expect(labels(filterNavigation(registry, rules([], [], true, ['identities']))).settings).toEqual([
+      'Users',
+      'Feature Flags',
+    ]);
   });
 
   it('hides an item whose feature is disabled', () => {

@@ -1,4 +1,4 @@
-import type { Feature, Resource } from '@lookout/contracts';
+import type { Action, Feature, Resource } from '@lookout/contracts';
 import { useMemo } from 'react';
 import type { NavigationItem, NavigationRegistry } from '@/components/layout/navigation-registry';
 import { useOptionalPermissions } from '@/features/access/hooks/use-permissions';
@@ -7,19 +7,19 @@ import { useOptionalFeatureFlags } from '@/features/feature-flags/hooks/use-feat
 /** What decides whether a registered item shows. */
 export interface NavigationRules {
   isFeatureDisabled: (feature: Feature) => boolean;
-  canRead: (resource: Resource) => boolean;
+  can: (resource: Resource, action: Action) => boolean;
   /** False for viewers: the whole Settings submenu is hidden (spec 1, section 2.2). */
   showSettings: boolean;
 }
 
 const isVisible = (item: NavigationItem, rules: NavigationRules) =>
   (item.feature === undefined || !rules.isFeatureDisabled(item.feature)) &&
-  (item.resource === undefined || rules.canRead(item.resource));
+  (item.resource === undefined || rules.can(item.resource, item.action ?? 'read'));
 
 /**
  * The registry as the signed-in user may see it (spec 1, section 2.2): an item is hidden when
- * its feature is disabled or the user lacks read on its resource, and Settings is hidden for
- * viewers. The registry stays data; only this view of it changes.
+ * its feature is disabled or the user lacks read (or the item's action) on its resource, and
+ * Settings is hidden for viewers. The registry stays data; only this view of it changes.
  */
 export function filterNavigation(registry: NavigationRegistry, rules: NavigationRules): NavigationRegistry {
   const notifications =
@@ -43,7 +43,7 @@ export function useVisibleNavigation(registry: NavigationRegistry): NavigationRe
     if (!permissions && !featureFlags) return registry;
     return filterNavigation(registry, {
       isFeatureDisabled: (feature) => featureFlags?.isFeatureDisabled(feature) ?? false,
-      canRead: (resource) => permissions?.can(resource, 'read') ?? true,
+      can: (resource, action) => permissions?.can(resource, action) ?? true,
       showSettings: permissions ? !permissions.isViewer : true,
     });
   }, [registry, permissions, featureFlags]);

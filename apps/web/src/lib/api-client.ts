@@ -112,6 +112,11 @@ export const snapshotApi = createApiClient('/snapshot');
 export const agentApi = createApiClient('/agent');
 /** `/api/logs`: log search. */
 export const logsApi = createApiClient('/logs');
+/**
+ * `/api/.ory/admin`: the Kratos admin API (built in, or an external Kratos's behind Lookout's
+ * access check), for the email outbox. Errors come in Kratos's body, `{error: {reason}}`.
+ */
+export const identityAdminApi = createApiClient('/.ory/admin');
 /** `/api/auth`: whoami and user invitations. */
 export const authApi = createApiClient('/auth');
 /** `/api/people`: people updates. */

@@ -1,4 +1,4 @@
-import type { Feature, Resource } from '@lookout/contracts';
+import type { Action, Feature, Resource } from '@lookout/contracts';
 import type { LucideIcon } from 'lucide-react';
 
 /** One place the console can navigate to. */
@@ -9,8 +9,10 @@ export interface NavigationItem {
   icon: LucideIcon;
   /** The feature flag that switches the item off (`{feature}.disable`). */
   feature?: Feature;
-  /** The resource the user needs read access on to see the item. */
+  /** The resource the user needs access on to see the item. */
   resource?: Resource;
+  /** The action on `resource` the item needs: read unless said (the email outbox needs write). */
+  action?: Action;
 }
 
 /** Every console area this build has, as the shell shows them. */

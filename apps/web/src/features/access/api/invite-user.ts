@@ -6,7 +6,7 @@ import { accessKeys } from './access-keys';
 
 /**
  * `POST /api/auth/invite_user`: creates the user with the role and answers with a one-time
- * link to set a password (also emailed, or logged when no SMTP server is configured); for an
+ * link to set a password (also emailed, or kept in the email outbox without SMTP); for an
  * email that already has a user it sets that user's role instead (`invited: false`).
  */
 export const inviteUser = async (body: InviteUserBody): Promise<InviteUserResponse> => {
