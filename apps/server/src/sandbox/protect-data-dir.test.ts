@@ -14,18 +14,23 @@ afterEach(async () => {
 });
 
 describe('protecting the data directory', () => {
-  it('makes a listable data directory searchable only, and every file in it private', async () => {
+  it("makes Lookout's credential files private and leaves the directory and other files as they were", async () => {
     const data = await createFakeDataDir();
     cleanups.push(data.remove);
-    await writeFile(path.join(data.dir, 'notes.txt'), 'copied in by an operator', { mode: 0o664 });
+    await chmod(data.dir, 0o755);
+    await writeFile(path.join(data.dir, 'notes.txt'), 'copied in by an operator');
+    await chmod(path.join(data.dir, 'notes.txt'), 0o664);
     await mkdir(path.join(data.dir, 'postgres'), { mode: 0o750 });
-    await protectDataDir(data.dir, silent);
-    expect(await modeOf(data.dir)).toBe(0o711);
-    for (const file of ['postgres-credentials.json', 'secret-key', 'admin-credentials', 'notes.txt']) {
+    const lines: string[] = [];
+    await protectDataDir(data.dir, pino({ level: 'info' }, { write: (line: string) => lines.push(line) }));
+    // Issue 20 item 9: a directory's mode is its owner's to choose.
+    expect(await modeOf(data.dir)).toBe(0o755);
+    for (const file of ['postgres-credentials.json', 'secret-key', 'admin-credentials']) {
       expect(await modeOf(path.join(data.dir, file)), file).toBe(0o600);
     }
-    // The cluster belongs to PostgreSQL's account, which keeps its own modes.
+    expect(await modeOf(path.join(data.dir, 'notes.txt'))).toBe(0o664);
     expect(await modeOf(path.join(data.dir, 'postgres'))).toBe(0o750);
+    expect(lines.join('')).toContain('Other users can list the data directory');
   });
 
   it('leaves a private data directory as private as it was', async () => {
@@ -53,7 +58,7 @@ describe('protecting the data directory', () => {
     expect(await modeOf(path.join(shared, 'someone-elses.txt'))).toBe(0o644);
     // A link is not followed: what it points at is not Lookout's to change.
     expect(await modeOf(target)).toBe(0o644);
-    expect(lines.join('')).toContain('set LOOKOUT_DATA_DIR to a folder of its own');
+    expect(lines.join('')).toContain('give LOOKOUT_DATA_DIR a folder of its own');
   });
 
   it('does nothing when there is no data directory', async () => {
