@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import {
+  EMAIL_OUTBOX_TEXTS,
   FEATURE_FLAG_MESSAGES,
   FEATURE_FLAGS_PAGE_TEXTS,
   IDENTITY_MESSAGES,
@@ -131,7 +132,12 @@ describe('roles, permissions and feature flags in Chromium', () => {
     const page = await admin.newPage();
     const { errors } = watchConsole(page);
     await page.goto(`${server.url}/`);
-    expect(await settingsMenu(page)).toEqual([FEATURE_FLAGS_PAGE_TEXTS.title, USERS_PAGE_TEXTS.title]);
+    // The email outbox is the admin's alone (the editor's menu below lacks it).
+    expect(await settingsMenu(page)).toEqual([
+      EMAIL_OUTBOX_TEXTS.title,
+      FEATURE_FLAGS_PAGE_TEXTS.title,
+      USERS_PAGE_TEXTS.title,
+    ]);
     await page.getByRole('link', { name: USERS_PAGE_TEXTS.title }).click();
     await page.waitForURL((url) => url.pathname === '/settings/users');
     const table = await usersTable(page);
@@ -272,7 +278,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await add.getByRole('button', { name: 'Save' }).click();
     await page.getByText(FEATURE_FLAG_MESSAGES.added).waitFor();
     await flags.getByText('settings.users.disable').waitFor();
-    // The menus follow at once, without a reload.
+    // The menus follow at once, without a reload (the email outbox goes with the Users page).
     await expect.poll(() => settingsMenu(page)).toEqual([FEATURE_FLAGS_PAGE_TEXTS.title]);
     await page.screenshot({ path: `${ARTIFACTS}access-feature-flags.png` });
 
@@ -287,7 +293,9 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await edit.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText(FEATURE_FLAG_MESSAGES.removed).waitFor();
-    await expect.poll(() => settingsMenu(page)).toEqual([FEATURE_FLAGS_PAGE_TEXTS.title, USERS_PAGE_TEXTS.title]);
+    await expect
+      .poll(() => settingsMenu(page))
+      .toEqual([EMAIL_OUTBOX_TEXTS.title, FEATURE_FLAGS_PAGE_TEXTS.title, USERS_PAGE_TEXTS.title]);
     await page.goto(`${server.url}/settings/users`);
     await usersTable(page);
 

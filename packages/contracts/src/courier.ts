@@ -106,7 +106,8 @@ export const EMAIL_OUTBOX_TEXTS = {
   recipientPlaceholder: 'Exact email address',
   empty: 'No messages',
   showMore: 'Show more',
-  total: (shown: number, total: number) => (shown < total ? `${shown} of ${total} messages` : `${total} messages`),
+  total: (shown: number, total: number) =>
+    shown < total ? `${shown} of ${total} messages` : `${total} ${total === 1 ? 'message' : 'messages'}`,
   smtpMissing:
     'No email server is configured (LOOKOUT_SMTP_URL), so these messages are not sent: they stay here. Hand the code or link to its recipient yourself, or set LOOKOUT_SMTP_URL and restart Lookout to deliver what is still queued.',
   smtpConfigured: 'Messages are delivered through the SMTP server of LOOKOUT_SMTP_URL; failed deliveries are retried.',

@@ -63,7 +63,7 @@ export function CourierMessageDialog({ message: opened, onClose }: CourierMessag
         </div>
         <pre
           aria-labelledby="courier-message-body"
-          className="mt-2 max-h-72 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-5 break-all whitespace-pre-wrap text-slate-800"
+          className="mt-2 max-h-72 overflow-auto rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-xs leading-5 whitespace-pre-wrap text-slate-800 wrap-anywhere"
         >
           {message.body}
         </pre>
