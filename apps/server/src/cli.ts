@@ -31,6 +31,10 @@ type ServerFlags = {
   propertiesFile?: string;
   // sandbox
   execUnsandboxed?: string;
+  // metrics
+  metricsToken?: string;
+  metricsPort?: string;
+  metricsHost?: string;
 };
 
 const program = new Command()
@@ -133,6 +137,22 @@ function withServerOptions(command: Command): Command {
           '--exec-unsandboxed <bool>',
           "run exec check scripts as the server's own user where the host offers no isolation (env LOOKOUT_EXEC_UNSANDBOXED, default false)",
         ),
+      )
+      // metrics
+      .addOption(
+        new Option(
+          '--metrics-token <token>',
+          'serve GET /metrics to callers sending this bearer token (env LOOKOUT_METRICS_TOKEN; off when unset)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--metrics-port <port>',
+          'serve GET /metrics on this port instead of the main one (env LOOKOUT_METRICS_PORT)',
+        ),
+      )
+      .addOption(
+        new Option('--metrics-host <host>', 'address of the metrics port (env LOOKOUT_METRICS_HOST, default HOST)'),
       )
   );
 }

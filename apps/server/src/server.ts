@@ -35,6 +35,11 @@ import type { IdentitySettings } from './modules/identity/identity-service.js';
 import { createCourierRepository } from './modules/identity/identity-courier-repository.js';
 import { createCourierSender, createSmtpTransport } from './modules/identity/identity-courier-sender.js';
 import { createSecretBox } from './modules/identity/identity-crypto.js';
+// metrics
+import { startMetricsListener, type MetricsListener } from './modules/metrics/metrics-listener.js';
+import { createMetricsRepository } from './modules/metrics/metrics-repository.js';
+import { createMetrics, type Metrics } from './modules/metrics/metrics-service.js';
+// end metrics
 import { DEFAULT_WEB_DIR } from './http/web-app.js';
 import { protectDataDir } from './sandbox/protect-data-dir.js';
 import { createSandbox } from './sandbox/sandbox.js';
@@ -92,6 +97,7 @@ export async function serve(
   const running = await openDatabase(config, logger);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let healthWorkers: HealthWorkers | undefined; // health
+  let metricsListener: MetricsListener | undefined; // metrics
   let courierSender: { stop: () => Promise<void> } | undefined; // identity
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {
@@ -100,6 +106,7 @@ export async function serve(
       try {
         await healthWorkers?.stop(); // health: stop claiming checks before the database goes
         await courierSender?.stop(); // identity: the same for the email outbox
+        await metricsListener?.close(); // metrics
         await app?.close();
       } finally {
         await closeDatabase(running);
@@ -188,7 +195,18 @@ export async function serve(
       port: config.port,
       databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
     });
+    // metrics: one set for the app and its workers, served on the main port with the token, or
+    // on a listener of its own with LOOKOUT_METRICS_PORT (docs/metrics.md).
+    const metrics = createMetrics({
+      repository: createMetricsRepository(running.database.pool),
+      logger,
+      version: SERVER_VERSION,
+    });
     app = await buildApp({
+      metrics: {
+        instruments: metrics,
+        ...(config.metricsToken && config.metricsPort === undefined ? { token: config.metricsToken } : {}),
+      }, // metrics
       logger,
       database: running.database,
       version: SERVER_VERSION,
@@ -209,6 +227,7 @@ export async function serve(
     await app.listen({ port: config.port, host: config.host });
     logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
     logPublicAddress(config, logger);
+    metricsListener = await serveMetrics(config, metrics, logger); // metrics
     courierSender = startCourierSender(config, identity, logger, running.database.pool, health.workers); // identity
     // health: the lookout-self canary (once listening, so its first run finds /api/health),
     // then the check scheduler and roll-up jobs unless this replica is `--role api`.
@@ -227,6 +246,7 @@ export async function serve(
         settings: health,
         sandbox,
         ...(selfTargets ? { self: selfTargets } : {}),
+        metrics, // metrics
       });
       healthWorkers.start();
     } else {
@@ -255,6 +275,28 @@ function logPublicAddress(config: Config, logger: Logger): void {
     );
   }
 }
+
+// metrics
+/** Starts LOOKOUT_METRICS_PORT's listener, and says where GET /metrics is served, if anywhere. */
+async function serveMetrics(config: Config, metrics: Metrics, logger: Logger): Promise<MetricsListener | undefined> {
+  if (config.metricsPort === undefined) {
+    if (config.metricsToken) logger.info('GET /metrics is served on the main port to callers with LOOKOUT_METRICS_TOKEN');
+    return undefined;
+  }
+  const listener = await startMetricsListener({
+    metrics,
+    host: config.metricsHost ?? config.host,
+    port: config.metricsPort,
+    ...(config.metricsToken ? { token: config.metricsToken } : {}),
+    logger: logger.child({ module: 'metrics' }),
+  });
+  logger.info(
+    { address: listener.address, token: Boolean(config.metricsToken) },
+    'GET /metrics is served on LOOKOUT_METRICS_PORT',
+  );
+  return listener;
+}
+// end metrics
 
 // identity
 /**

@@ -38,6 +38,8 @@ export async function buildTestApp(
     logger?: AppDeps['logger'];
     /** health: Run Now's timeout and the sandbox for exec scripts (without one they are refused). */
     health?: AppDeps['health'];
+    /** metrics: the metrics token (GET /metrics on the app), or metrics shared with workers. */
+    metrics?: AppDeps['metrics'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -59,6 +61,7 @@ export async function buildTestApp(
     ...(options.port ? { port: options.port } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.health ? { health: options.health } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   await app.ready();
   // With an SMTP server, the outbox is delivered as `lookout serve` does it (server.ts), so

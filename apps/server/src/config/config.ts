@@ -39,6 +39,10 @@ export const SETTINGS = {
   // end access
   // sandbox
   execUnsandboxed: { env: 'LOOKOUT_EXEC_UNSANDBOXED', flag: '--exec-unsandboxed' },
+  // metrics
+  metricsToken: { env: 'LOOKOUT_METRICS_TOKEN', flag: '--metrics-token' },
+  metricsPort: { env: 'LOOKOUT_METRICS_PORT', flag: '--metrics-port' },
+  metricsHost: { env: 'LOOKOUT_METRICS_HOST', flag: '--metrics-host' },
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 
@@ -51,7 +55,12 @@ const postgresUrl = z
   });
 
 /** Settings whose value is a secret: a wrong value is reported without echoing it. */
-const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set(['secretKey', 'adminPassword', 'oidcProviders']);
+const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set([
+  'secretKey',
+  'adminPassword',
+  'oidcProviders',
+  'metricsToken',
+]);
 
 /** Settings whose value is a URL that may carry a password: a wrong value is shown redacted. */
 const URL_SETTINGS: ReadonlySet<SettingName> = new Set([
@@ -106,13 +115,18 @@ const kratosUrl = z
   .transform((value) => value.replace(/\/+$/, ''))
   .optional();
 
+/** RFC 6750's characters of a bearer token: LOOKOUT_METRICS_TOKEN is sent as one. */
+const METRICS_TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]+=*$/;
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+const portNumber = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
 const configFields = z.object({
-  port: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be between 1 and 65535')
-    .max(65535, 'must be between 1 and 65535')
-    .default(DEFAULT_PORT),
+  port: portNumber.default(DEFAULT_PORT),
   host: z.string().trim().min(1, 'must not be empty').max(255).default('0.0.0.0'),
   dataDir: z.string().trim().min(1, 'must not be empty').max(4096).default('./.lookout'),
   databaseUrl: postgresUrl.optional(),
@@ -193,12 +207,29 @@ const configFields = z.object({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  // metrics: GET /metrics is served only with a token (on the main port) or on a port of its own.
+  metricsToken: z
+    .string()
+    .trim()
+    .min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters, e.g. from \`openssl rand -hex 32\``)
+    .max(1000)
+    .regex(METRICS_TOKEN_PATTERN, 'must be a bearer token: letters, digits and - . _ ~ + / (then = padding), no spaces')
+    .optional(),
+  metricsPort: portNumber.optional(),
+  metricsHost: z.string().trim().min(1, 'must not be empty').max(255).optional(),
 });
 
 const configSchema = configFields.superRefine((config, ctx) => {
   // The admin API of a Kratos whose sessions Lookout does not accept would manage nobody.
   if (config.kratosAdminUrl && !config.kratosPublicUrl) {
     ctx.addIssue({ code: 'custom', path: ['kratosAdminUrl'], message: 'needs KRATOS_PUBLIC_URL to be set too' });
+  }
+  // metrics: the metrics listener cannot share the console's port.
+  if (config.metricsPort !== undefined && config.metricsPort === config.port) {
+    ctx.addIssue({ code: 'custom', path: ['metricsPort'], message: `must differ from PORT (${config.port})` });
+  }
+  if (config.metricsHost !== undefined && config.metricsPort === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['metricsHost'], message: 'needs LOOKOUT_METRICS_PORT to be set too' });
   }
 });
 

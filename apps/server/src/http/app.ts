@@ -57,6 +57,12 @@ import { createHealthService } from '../modules/health/health-service.js';
 import { createCheckRunner, DEFAULT_CHECK_TIMEOUT_MS, runCheck } from '../modules/health/runners/runners.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 // end health
+// metrics
+import { registerHttpMetrics } from '../modules/metrics/metrics-http.js';
+import { createMetricsRepository } from '../modules/metrics/metrics-repository.js';
+import { metricsRoutes } from '../modules/metrics/metrics-routes.js';
+import { createMetrics, type Metrics } from '../modules/metrics/metrics-service.js';
+// end metrics
 import { dataApiRoutes } from '../modules/data-api/data-api-routes.js';
 import { createDataApiService } from '../modules/data-api/data-api-service.js';
 import { systemRoutes } from '../modules/system/system-routes.js';
@@ -117,6 +123,13 @@ export type AppDeps = {
      */
     self?: SelfCanaryTargets;
   };
+  /** metrics: Prometheus metrics (docs/metrics.md). */
+  metrics?: {
+    /** The process's metrics; `lookout serve` shares them with its workers. Default: the app's own. */
+    instruments?: Metrics;
+    /** LOOKOUT_METRICS_TOKEN: GET /metrics on this app's port, for that bearer token. Unset: not served here. */
+    token?: string;
+  };
 };
 
 /**
@@ -139,6 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // metrics: every answer is counted by route pattern; the hook must exist before any route.
+  const metrics =
+    deps.metrics?.instruments ??
+    createMetrics({
+      repository: createMetricsRepository(deps.database.pool),
+      logger: deps.logger,
+      version: deps.version,
+    });
+  registerHttpMetrics(app, metrics);
   // Every JSON body is refused past JSON_BODY_MAX_DEPTH levels of nesting before it is parsed.
   registerJsonBodyParser(app);
   // Security headers (CSP, frame and referrer policies) and brotli/gzip compression on every
@@ -182,13 +204,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secretKey: deps.identity?.secretKey ?? randomToken(),
     registrationOpen: deps.identity?.registrationOpen ?? false,
     sessionLifetimeMs: deps.identity?.sessionLifetimeMs ?? 24 * 3_600_000,
+    revokeSessionsOnPasswordChange: deps.identity?.revokeSessionsOnPasswordChange ?? true,
     smtpFrom: deps.identity?.smtpFrom ?? 'Lookout <no-reply@lookout.local>',
     oidcProviders: deps.identity?.oidcProviders ?? [],
     ...(deps.identity?.smtpUrl ? { smtpUrl: deps.identity.smtpUrl } : {}),
     ...(deps.identity?.kratosPublicUrl ? { kratosPublicUrl: deps.identity.kratosPublicUrl } : {}),
     ...(deps.identity?.kratosAdminUrl ? { kratosAdminUrl: deps.identity.kratosAdminUrl } : {}),
     ...(deps.identity?.kratosSyncIntervalMs ? { kratosSyncIntervalMs: deps.identity.kratosSyncIntervalMs } : {}),
-    revokeSessionsOnPasswordChange: deps.identity?.revokeSessionsOnPasswordChange ?? true,
   };
   // Links in emails and invitations: from the configuration only, never from a request.
   const links = linkOrigin({ publicUrl: deps.publicUrl, port: deps.port ?? DEFAULT_PORT });
@@ -203,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box,
     delivery: identitySettings.smtpUrl ? 'smtp' : 'outbox',
   });
-  const housekeeping = startIdentityHousekeeping({ repository: identityRepository, logger: deps.logger });
+  const housekeeping = startIdentityHousekeeping({ repository: identityRepository, logger: deps.logger, metrics });
   app.addHook('onClose', async () => {
     housekeeping.stop();
   });
@@ -332,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.health?.self ? { self: deps.health.self } : {}),
     },
     logger: deps.logger,
+    metrics, // metrics: Run Now's results
   });
   await app.register(healthRoutes, {
     prefix: '/api/canary',
@@ -347,6 +370,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  // metrics: GET /metrics (outside /api) with LOOKOUT_METRICS_TOKEN; with LOOKOUT_METRICS_PORT
+  // server.ts serves it on its own listener instead, and here it is the console's not-found page.
+  if (deps.metrics?.token) await app.register(metricsRoutes, { metrics, token: deps.metrics.token });
 
   await registerWebApp(app, deps.webDir);
   return app;

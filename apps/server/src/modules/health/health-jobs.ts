@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Logger } from 'pino';
 import { ADVISORY_LOCKS, type HealthRepository, type JobStatus } from './health-repository.js';
+import type { Metrics } from '../metrics/metrics-service.js';
 import {
   DAY_MS,
   dailyRollupWindow,
@@ -75,6 +76,8 @@ export type HealthJobsDeps = {
   settings: HealthJobsSettings;
   now?: () => Date;
   hostname?: string;
+  /** Prometheus metrics: each run's duration and status, as its job_history row has them. */
+  metrics?: Pick<Metrics, 'recordJobRun'>;
 };
 
 /** What one job run did. */
@@ -110,6 +113,9 @@ export function createHealthJobs(deps: HealthJobsDeps) {
     const key = JOB_LOCKS[name] ?? ADVISORY_LOCKS.retention + 100;
     const locked = await repository.withAdvisoryLock(key, async (): Promise<JobRun> => {
       const id = await repository.startJob({ name, hostname });
+      const started = performance.now();
+      const finished = (status: JobStatus) =>
+        deps.metrics?.recordJobRun({ name, status, durationMs: performance.now() - started });
       try {
         const outcome = await work();
         const errors = outcome.errorCount ?? 0;
@@ -121,6 +127,7 @@ export function createHealthJobs(deps: HealthJobsDeps) {
           details: outcome.details,
         });
         if (options.keepSuccesses !== undefined) await repository.pruneJobHistory(name, options.keepSuccesses);
+        finished(status);
         return { ran: true, status, outcome };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -128,6 +135,7 @@ export function createHealthJobs(deps: HealthJobsDeps) {
         await repository
           .finishJob(id, { status: 'FAILED', successCount: 0, errorCount: 1, details: { errors: [message] } })
           .catch(() => undefined);
+        finished('FAILED');
         return { ran: true, status: 'FAILED', error: message };
       }
     });

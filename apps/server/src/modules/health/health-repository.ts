@@ -11,8 +11,11 @@ export type { Queryable };
 /** The canary of a check to run: the self canary's checks are run against the replica running them. */
 export type CanaryOfCheck = { namespace: string; name: string; source: string };
 
+/** What a check's metrics are labelled with besides its id, type, name and canary. */
+export type CheckMetricLabels = { endpoint: string | null; owner: string | null; severity: string | null };
+
 /** A check the scheduler claimed: what it needs to run it and to schedule the next run. */
-export type ClaimedCheck = {
+export type ClaimedCheck = CheckMetricLabels & {
   id: string;
   canaryId: string;
   canary: CanaryOfCheck;
@@ -25,7 +28,7 @@ export type ClaimedCheck = {
 };
 
 /** A check loaded to run it now. */
-export type CheckToRun = {
+export type CheckToRun = CheckMetricLabels & {
   id: string;
   canaryId: string;
   canary: CanaryOfCheck;
@@ -160,8 +163,9 @@ const ISO_TIMESTAMPS = isoTimestampTypes(pg.types);
 const SUMMARY_SESSION_SQL = "SELECT set_config('work_mem', '64MB', true), set_config('timezone', 'UTC', true)";
 
 /**
- * The `agg` CTE: per check, passed, failed, last pass and fail and p95/p97/p99 over the slices
- * (and, with `lastHourLiveFrom`, the refreshed last hour plus the raw rows from that instant on).
+ * The `agg` CTE: per check, passed, failed, last pass and fail, p95/p97/p99 and the mean
+ * duration over the slices (and, with `lastHourLiveFrom`, the refreshed last hour plus the raw
+ * rows from that instant on).
  * Appends its parameters to `params`, which must hold the check id (or null) as $1.
  */
 function sliceAggregateCte(slices: SummarySlices, lastHourLiveFrom: Date | undefined, params: unknown[]): string {
@@ -515,6 +519,9 @@ export function createHealthRepository(pool: pg.Pool) {
         spec: unknown;
         schedule: string | null;
         due_at: Date;
+        endpoint: string | null;
+        owner: string | null;
+        severity: string | null;
       }>(
         `WITH due AS (
            SELECT id, next_runtime FROM checks
@@ -530,7 +537,8 @@ export function createHealthRepository(pool: pg.Pool) {
          FROM due, canaries k
          WHERE c.id = due.id AND k.id = c.canary_id
          RETURNING c.id, c.canary_id, k.namespace AS canary_namespace, k.name AS canary_name,
-                   k.source AS canary_source, c.type, c.name, c.spec, c.schedule, due.next_runtime AS due_at`,
+                   k.source AS canary_source, c.type, c.name, c.spec, c.schedule, due.next_runtime AS due_at,
+                   c.endpoint, c.owner, c.severity`,
         [input.workerId, input.limit, input.leaseMs, NIL_AGENT_ID],
       );
       return rows.map((row) => ({
@@ -542,6 +550,9 @@ export function createHealthRepository(pool: pg.Pool) {
         spec: row.spec,
         schedule: row.schedule,
         dueAt: row.due_at,
+        endpoint: row.endpoint,
+        owner: row.owner,
+        severity: row.severity,
       }));
     },
 
@@ -621,9 +632,12 @@ export function createHealthRepository(pool: pg.Pool) {
         name: string;
         spec: unknown;
         deleted: boolean;
+        endpoint: string | null;
+        owner: string | null;
+        severity: string | null;
       }>(
         `SELECT c.id, c.canary_id, k.namespace AS canary_namespace, k.name AS canary_name,
-                k.source AS canary_source, c.type, c.name, c.spec,
+                k.source AS canary_source, c.type, c.name, c.spec, c.endpoint, c.owner, c.severity,
                 (c.deleted_at IS NOT NULL OR k.deleted_at IS NOT NULL) AS deleted
          FROM checks c JOIN canaries k ON k.id = c.canary_id WHERE c.id = $1`,
         [id],
@@ -638,6 +652,9 @@ export function createHealthRepository(pool: pg.Pool) {
             name: row.name,
             spec: row.spec,
             deleted: row.deleted,
+            endpoint: row.endpoint,
+            owner: row.owner,
+            severity: row.severity,
           }
         : undefined;
     },

@@ -31,6 +31,7 @@ import { checkEntryOf, invalidResult, resultRow } from './health-run-fns.js';
 import { forThisReplica, selfCanaryDocument, type SelfCanaryTargets } from './health-canary-fns.js';
 import type { RunCheckOptions } from './runners/runners.js';
 import type { CheckResult, SecretResolver } from './runners/runner-types.js';
+import type { Metrics } from '../metrics/metrics-service.js';
 
 /**
  * Rules of the Health area: the check summary over a time range, running a check now, and
@@ -57,6 +58,8 @@ export type HealthServiceDeps = {
   };
   logger: Logger;
   now?: () => Date;
+  /** Prometheus metrics: Run Now's results count as the scheduler's do (canary_check_*). */
+  metrics?: Pick<Metrics, 'recordCheckResult'>;
 };
 
 /** Who applies a canary: a signed-in person with roles, or Lookout itself (CLI, first run). */
@@ -397,6 +400,7 @@ export function createHealthService(deps: HealthServiceDeps) {
           })
         : invalidResult(entry.message);
       const row = resultRow({ checkId: check.id, startedAt, result, invalid: !entry.ok });
+      deps.metrics?.recordCheckResult(check, row);
       await repository.recordResults([row], null);
       logger.info({ checkId, pass: row.status }, 'Check run on request');
       return {
