@@ -78,12 +78,12 @@ export function createYamlReader(options: YamlReaderOptions = {}): YamlReader {
     if ('read' in outcome) pending.resolve(outcome.read);
     else pending.reject(outcome.error);
     pump();
+    // Idle, the worker must not keep a finished process (`lookout apply`, a test) alive.
+    if (!current) worker?.unref();
   };
 
   const startWorker = (): Worker => {
     const started = spawnWorker();
-    // An idle worker must not keep a finished process (`lookout apply`, a test) alive.
-    started.unref();
     started.on('message', (reply: YamlJobReply) => {
       if (!current || current.worker !== started || current.job.id !== reply.id) return;
       settle(current, 'read' in reply ? { read: reply.read } : { error: new Error(reply.error) });
@@ -106,6 +106,8 @@ export function createYamlReader(options: YamlReaderOptions = {}): YamlReader {
     if (!next) return;
     current = next;
     worker ??= startWorker();
+    // Busy, it keeps the process alive until the answer arrives.
+    worker.ref();
     next.worker = worker;
     next.timer = setTimeout(() => {
       // A read this slow is stuck or hostile: give up on it and on the thread running it.
