@@ -228,7 +228,7 @@ export async function serve(
     logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
     logPublicAddress(config, logger);
     metricsListener = await serveMetrics(config, metrics, logger); // metrics
-    courierSender = startCourierSender(config, identity, logger, running.database.pool, health.workers); // identity
+    courierSender = startCourierSender(config, identity, logger, running.database.pool, health.workers, metrics); // identity
     // health: the lookout-self canary (once listening, so its first run finds /api/health),
     // then the check scheduler and roll-up jobs unless this replica is `--role api`.
     await ensureSelfCanary({
@@ -280,7 +280,8 @@ function logPublicAddress(config: Config, logger: Logger): void {
 /** Starts LOOKOUT_METRICS_PORT's listener, and says where GET /metrics is served, if anywhere. */
 async function serveMetrics(config: Config, metrics: Metrics, logger: Logger): Promise<MetricsListener | undefined> {
   if (config.metricsPort === undefined) {
-    if (config.metricsToken) logger.info('GET /metrics is served on the main port to callers with LOOKOUT_METRICS_TOKEN');
+    if (config.metricsToken)
+      logger.info('GET /metrics is served on the main port to callers with LOOKOUT_METRICS_TOKEN');
     return undefined;
   }
   const listener = await startMetricsListener({
@@ -310,6 +311,7 @@ function startCourierSender(
   logger: Logger,
   pool: Database['pool'],
   workers: boolean,
+  metrics: Pick<Metrics, 'recordJobRun'>,
 ): { stop: () => Promise<void> } | undefined {
   if (!identity.smtpUrl) {
     logger.warn(
@@ -330,6 +332,7 @@ function startCourierSender(
     from: identity.smtpFrom,
     logger: logger.child({ module: 'courier' }),
     subscribe: listener.subscribe,
+    metrics,
   });
   sender.start();
   logger.info('Emails are sent from the outbox through the SMTP server of LOOKOUT_SMTP_URL');

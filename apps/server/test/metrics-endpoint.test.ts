@@ -22,6 +22,10 @@ import { createHealthRepository } from '../src/modules/health/health-repository.
 import { secretsUnavailable } from '../src/modules/health/health-run-fns.js';
 import { createCheckScheduler } from '../src/modules/health/health-scheduler.js';
 import { runCheck } from '../src/modules/health/runners/runners.js';
+import { createCourier } from '../src/modules/identity/identity-courier.js';
+import { createCourierRepository } from '../src/modules/identity/identity-courier-repository.js';
+import { COURIER_SEND_JOB, createCourierSender } from '../src/modules/identity/identity-courier-sender.js';
+import { createSecretBox, randomToken } from '../src/modules/identity/identity-crypto.js';
 import { IDENTITY_HOUSEKEEPING_JOB, startIdentityHousekeeping } from '../src/modules/identity/identity-housekeeping.js';
 import { createMetricsRepository } from '../src/modules/metrics/metrics-repository.js';
 import { createMetrics, type Metrics } from '../src/modules/metrics/metrics-service.js';
@@ -376,5 +380,43 @@ describe('GET /metrics: background jobs', () => {
     expect(valueOf(await scrape(), 'lookout_job_failures_total', { name: IDENTITY_HOUSEKEEPING_JOB })).toBeGreaterThan(
       0,
     );
+  });
+
+  it('records passes of the email outbox sender, failed deliveries as FAILED', async () => {
+    const box = createSecretBox(randomToken());
+    const repository = createCourierRepository(database.pool);
+    const courier = createCourier({ repository, box });
+    let smtpDown = false;
+    const sender = createCourierSender({
+      repository,
+      box,
+      transport: {
+        sendMail: async () => {
+          if (smtpDown) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+        },
+      },
+      from: 'Lookout <no-reply@lookout.local>',
+      logger: silent,
+      settings: { pollIntervalMs: 50, retry: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } },
+      metrics,
+    });
+    const countOf = async (status: string) =>
+      valueOf(await scrape(), 'lookout_job_duration_seconds_count', { name: COURIER_SEND_JOB, status }) ?? 0;
+    const eventually = async (status: string) => {
+      const deadline = Date.now() + 15_000;
+      while ((await countOf(status)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      return countOf(status);
+    };
+    sender.start();
+    try {
+      await courier.queue({ template: 'recovery_code_valid', code: '246810', to: 'someone@metrics.test' });
+      expect(await eventually('SUCCESS')).toBe(1);
+      smtpDown = true;
+      await courier.queue({ template: 'recovery_code_valid', code: '135790', to: 'someone@metrics.test' });
+      expect(await eventually('FAILED')).toBe(1);
+    } finally {
+      await sender.stop();
+    }
+    expect(valueOf(await scrape(), 'lookout_job_failures_total', { name: COURIER_SEND_JOB })).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { failureReason, retryDelayMs, type RetryPolicy } from './identity-courier-fns.js';
 import type { ClaimedMessage, CourierRepository } from './identity-courier-repository.js';
 import type { SecretBox } from './identity-crypto.js';
+import type { Metrics } from '../metrics/metrics-service.js';
 
 /**
  * The courier sender: delivers the outbox (`identity_courier_messages`) through SMTP. It is a
@@ -83,6 +84,8 @@ export type CourierSenderDeps = {
   /** Identifies this sender's claims; defaults to host, pid and a random suffix. */
   workerId?: string;
   hostname?: string;
+  /** Prometheus metrics: each recorded pass's duration and status, as its job_history row has them. */
+  metrics?: Pick<Metrics, 'recordJobRun'>;
 };
 
 /** What one pass did. */
@@ -197,11 +200,13 @@ export function createCourierSender(deps: CourierSenderDeps) {
       }
     }
     const failures = pass.retried + pass.abandoned + errors.length;
+    const status = failures === 0 ? 'SUCCESS' : pass.sent > 0 ? 'WARNING' : 'FAILED';
+    deps.metrics?.recordJobRun({ name: COURIER_SEND_JOB, status, durationMs: Date.now() - startedAt.getTime() });
     await repository
       .recordJob({
         name: COURIER_SEND_JOB,
         hostname,
-        status: failures === 0 ? 'SUCCESS' : pass.sent > 0 ? 'WARNING' : 'FAILED',
+        status,
         successCount: pass.sent,
         errorCount: failures,
         details: { ...pass, ...(errors.length > 0 ? { errors } : {}) },
