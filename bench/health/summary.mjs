@@ -9,9 +9,11 @@
 // Lookout's migrations, creates BENCH_CHECKS http checks (in canaries of 100) and seeds
 // BENCH_DAYS days of statuses at one per minute per check with generate_series (2,000 checks
 // x 7 days = 20,160,000 rows by default), in time order as the scheduler writes them. The
-// hourly and daily roll-ups are then built by the real roll-up jobs, the last-hour summary is
+// hourly and daily roll-ups are then built by the real roll-up jobs, the checks keep running (a
+// row per check per minute, written every 10 s as the scheduler would), the last-hour summary is
 // refreshed every 30 s as the workers of `lookout serve` do, and the real application serves
-// the summary over HTTP on loopback: the default range (from that summary), an explicit last
+// the summary over HTTP on loopback: the default range (from that summary and the raw rows of
+// the last minutes after its exact part), an explicit last
 // hour (computed live), the last day and the last week. Each range is timed BENCH_ITERATIONS
 // times after BENCH_WARMUP runs; the baseline, `SELECT count(*) FROM check_statuses`, runs on
 // the same pool in the same process in alternating order. Results go to stdout and
@@ -40,7 +42,7 @@ const RANGES = [
     name: 'lastHour',
     query: () => '',
     description:
-      "default range, the last hour: the dashboard's default view, served from the last-hour summary the workers refresh every 30 s",
+      "default range, the last hour: the dashboard's default view, served from the last-hour summary the workers refresh every 30 s plus the raw rows after its exact part (the late margin, 90 s, and the summary's age), with status and last run from the same statement",
   },
   {
     name: 'lastHourLive',
@@ -104,6 +106,9 @@ async function main() {
       `health summary bench: ${CHECKS.toLocaleString('en-US')} checks x ${DAYS} days x 1/min = ${(CHECKS * DAYS * 1440).toLocaleString('en-US')} statuses; seeding...`,
     );
     let started = Date.now();
+    // The seed's last minute; the minutes after it are written as the checks keep running.
+    let writtenThrough = (await database.pool.query("SELECT date_trunc('minute', now()) - interval '1 minute' AS t"))
+      .rows[0].t;
     // Canaries through the derivation trigger, as the API writes them.
     await database.pool.query(
       `INSERT INTO canaries (name, spec)
@@ -166,6 +171,24 @@ async function main() {
     const seedSeconds = (Date.now() - started) / 1000;
     console.log(`health summary bench: ${rows.toLocaleString('en-US')} statuses seeded in ${seedSeconds.toFixed(0)} s`);
 
+    // As the scheduler does: every check keeps running once a minute while requests run, so the
+    // last minutes (which the default view reads live, after the refreshed hour's exact part)
+    // hold their rows. Each tick writes the minutes since the last one.
+    const writeRecentRuns = async () => {
+      const { rows } = await database.pool.query("SELECT date_trunc('minute', now()) AS through");
+      await database.pool.query(
+        `INSERT INTO check_statuses (check_id, time, status, duration, message)
+         SELECT c.id, t, random() > 0.02, (5 + random() * random() * 400)::int, 'running'
+         FROM generate_series($1::timestamptz + interval '1 minute', $2::timestamptz, interval '1 minute') t
+         CROSS JOIN (SELECT id FROM checks WHERE deleted_at IS NULL) c
+         ORDER BY t
+         ON CONFLICT (check_id, time) DO NOTHING`,
+        [writtenThrough, rows[0].through],
+      );
+      writtenThrough = rows[0].through;
+    };
+    await writeRecentRuns();
+
     // The roll-ups, built by the jobs `lookout serve` runs (first run: the whole history).
     started = Date.now();
     const jobs = createHealthJobs({
@@ -187,7 +210,8 @@ async function main() {
     console.log(
       `health summary bench: roll-ups built (hourly ${hourlySeconds.toFixed(1)} s, ${hourly.outcome?.successCount} buckets; daily ${dailySeconds.toFixed(1)} s, ${daily.outcome?.successCount} buckets)`,
     );
-    // A steady-state hourly run (what happens every 5 minutes).
+    // A steady-state hourly run (what happens every 5 minutes), after the minutes the roll-ups took.
+    await writeRecentRuns();
     started = Date.now();
     await jobs.rollupHourly();
     const steadyHourlySeconds = (Date.now() - started) / 1000;
@@ -201,6 +225,7 @@ async function main() {
       resolveRoles: async () => ['admin'],
     });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const writer = setInterval(() => void writeRecentRuns(), 10_000);
     // As `lookout serve` does: the last-hour summary is refreshed every 30 s while requests run.
     await jobs.refreshSummary();
     const refresher = setInterval(() => void jobs.refreshSummary(), 30_000);
@@ -254,6 +279,7 @@ async function main() {
     }
 
     clearInterval(refresher);
+    clearInterval(writer);
     started = Date.now();
     await jobs.refreshSummary();
     const refreshSeconds = (Date.now() - started) / 1000;
