@@ -4,18 +4,27 @@ import { SMTPServer } from 'smtp-server';
 /** A message the test SMTP server received: its recipients and raw text (headers and body). */
 export type Mail = { to: string; text: string };
 
-export type TestSmtpServer = { server: SMTPServer; port: number; mails: Mail[]; close: () => Promise<void> };
+export type TestSmtpServer = {
+  server: SMTPServer;
+  port: number;
+  mails: Mail[];
+  /** While down, the server turns every connection away (421), as one under maintenance does. */
+  setDown: (down: boolean) => void;
+  close: () => Promise<void>;
+};
 
-/**
- * A real SMTP server on a loopback port (a free one unless `port` is given) that keeps every
- * message it receives.
- */
-export function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/** A real SMTP server on a free loopback port that keeps every message it receives. */
+export function startSmtpServer(): Promise<TestSmtpServer> {
   const mails: Mail[] = [];
+  let down = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      if (!down) return callback();
+      return callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
@@ -27,11 +36,14 @@ export function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     },
   });
   return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () =>
+    server.listen(0, '127.0.0.1', () =>
       resolve({
         server,
         port: (server.server.address() as AddressInfo).port,
         mails,
+        setDown: (value) => {
+          down = value;
+        },
         close: () => new Promise<void>((done) => server.close(() => done())),
       }),
     );
