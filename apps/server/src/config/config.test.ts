@@ -231,4 +231,49 @@ describe('configuration', () => {
       );
     });
   });
+
+  describe('metrics settings', () => {
+    const token = 'f0e1d2c3b4a5968778695a4b3c2d1e0f';
+
+    it('serves no metrics by default; a token, a port and its host come from the environment or flags', () => {
+      const none = parseConfig(readConfigInput({}, {}));
+      expect([none.metricsToken, none.metricsPort, none.metricsHost]).toEqual([undefined, undefined, undefined]);
+      const set = parseConfig(
+        readConfigInput(
+          { LOOKOUT_METRICS_TOKEN: token, LOOKOUT_METRICS_PORT: '9464' },
+          { metricsHost: '127.0.0.1', metricsPort: '9465' },
+        ),
+      );
+      expect(set).toMatchObject({ metricsToken: token, metricsPort: 9465, metricsHost: '127.0.0.1' });
+    });
+
+    it.each([
+      [
+        { LOOKOUT_METRICS_TOKEN: 'short-token' },
+        'LOOKOUT_METRICS_TOKEN (--metrics-token) must be at least 16 characters',
+      ],
+      [
+        { LOOKOUT_METRICS_TOKEN: 'has spaces in the middle of it' },
+        'LOOKOUT_METRICS_TOKEN (--metrics-token) must be a bearer token',
+      ],
+      [{ LOOKOUT_METRICS_PORT: 'nine' }, "LOOKOUT_METRICS_PORT (--metrics-port) must be a number; got 'nine'"],
+      [{ LOOKOUT_METRICS_PORT: '70000' }, 'LOOKOUT_METRICS_PORT (--metrics-port) must be between 1 and 65535'],
+      [
+        { PORT: '9000', LOOKOUT_METRICS_PORT: '9000' },
+        'LOOKOUT_METRICS_PORT (--metrics-port) must differ from PORT (9000)',
+      ],
+      [
+        { LOOKOUT_METRICS_HOST: '127.0.0.1' },
+        'LOOKOUT_METRICS_HOST (--metrics-host) needs LOOKOUT_METRICS_PORT to be set too',
+      ],
+    ])('stops with a message naming the wrong metrics setting for %o', (env, message) => {
+      expect(() => parseConfig(readConfigInput(env, {}))).toThrow(message);
+    });
+
+    it('never prints a metrics token it rejects', () => {
+      expect(() => parseConfig(readConfigInput({ LOOKOUT_METRICS_TOKEN: 'secret token!' }, {}))).toThrow(
+        "LOOKOUT_METRICS_TOKEN (--metrics-token) must be a bearer token: letters, digits and - . _ ~ + / (then = padding), no spaces; got '***'",
+      );
+    });
+  });
 });

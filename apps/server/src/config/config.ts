@@ -211,7 +211,10 @@ const configFields = z.object({
   metricsToken: z
     .string()
     .trim()
-    .min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters, e.g. from \`openssl rand -hex 32\``)
+    .min(
+      METRICS_TOKEN_MIN_LENGTH,
+      `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters, e.g. from \`openssl rand -hex 32\``,
+    )
     .max(1000)
     .regex(METRICS_TOKEN_PATTERN, 'must be a bearer token: letters, digits and - . _ ~ + / (then = padding), no spaces')
     .optional(),
