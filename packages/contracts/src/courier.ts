@@ -50,7 +50,8 @@ export const courierMessageSchema = z.object({
   id: z.uuid(),
   status: z.enum(COURIER_MESSAGE_STATUSES),
   type: z.string().max(20),
-  channel: z.string().max(50).optional(),
+  // Kratos sends null for a message without a channel, and may leave dispatches out or null.
+  channel: z.string().max(50).nullable().optional(),
   recipient: z.string().max(320),
   subject: z.string().max(1000),
   body: z.string().max(100_000),
@@ -58,7 +59,7 @@ export const courierMessageSchema = z.object({
   send_count: z.number().int().min(0),
   created_at: isoDate,
   updated_at: isoDate,
-  dispatches: z.array(courierMessageDispatchSchema).max(1000).optional(),
+  dispatches: z.array(courierMessageDispatchSchema).max(1000).nullable().optional(),
 });
 export type CourierMessage = z.infer<typeof courierMessageSchema>;
 
