@@ -12,7 +12,7 @@ import {
 import type { MetricsRepository } from './metrics-repository.js';
 
 /**
- * The Prometheus metrics of one Lookout process (docs/metrics.md, ADR 0012). Each app gets its
+ * The Prometheus metrics of one Lookout process (docs/metrics.md, ADR 0014). Each app gets its
  * own registry (tests build several apps in one process; prom-client's global registry would
  * mix them). `lookout serve` makes one and hands it to the app and to the background workers,
  * narrowed with Pick<> to what each records.
