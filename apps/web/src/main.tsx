@@ -1,3 +1,5 @@
+// First: Zod's settings must be in place before the contracts create their schemas.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -2,9 +2,6 @@ import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 import { NotFound } from '@/components/ui/not-found';
-import { SessionGate } from '@/features/identity/components/session-gate';
-import { AppLayout } from './app-layout';
-import { ConsoleAccess } from './console-access';
 import { devRoutes } from './dev/dev-routes';
 import { FeatureRoute } from './feature-route';
 import { PageLoading } from './page-loading';
@@ -86,7 +83,12 @@ export function createAppRoutes(navigation: NavigationRegistry): RouteObject[] {
     ...(import.meta.env.DEV
       ? [
           {
-            element: <AppLayout navigation={navigation} />,
+            // Lazy like the console's frame: a static import would put the layout into the
+            // production entry even though `vite build` drops this branch.
+            lazy: async () => {
+              const { AppLayout } = await import('./app-layout');
+              return { element: <AppLayout navigation={navigation} /> };
+            },
             errorElement: <RouteError fullPage />,
             children: [
               { errorElement: <RouteError />, hydrateFallbackElement: <PageLoading />, children: devRoutes() },
@@ -95,13 +97,13 @@ export function createAppRoutes(navigation: NavigationRegistry): RouteObject[] {
         ]
       : []),
     {
-      element: (
-        <SessionGate fallback={<PageLoading />}>
-          <ConsoleAccess fallback={<PageLoading />}>
-            <AppLayout navigation={navigation} />
-          </ConsoleAccess>
-        </SessionGate>
-      ),
+      // The signed-in frame is a chunk of its own (console-shell.tsx): the sign-in pages load
+      // none of the layout and its libraries.
+      lazy: async () => {
+        const { ConsoleShell } = await import('./console-shell');
+        return { element: <ConsoleShell navigation={navigation} /> };
+      },
+      hydrateFallbackElement: <PageLoading />,
       errorElement: <RouteError fullPage />,
       children: [
         {

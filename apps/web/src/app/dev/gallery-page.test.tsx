@@ -21,8 +21,9 @@ describe('the widget gallery', () => {
   it('shows every widget section at /dev/gallery in development', { timeout: 30_000 }, async () => {
     renderApp({ path: '/dev/gallery' });
 
-    // The first import of the lazy page compiles the date picker and friends: allow for it.
-    const header = within(screen.getByTestId('page-header'));
+    // The first import of the lazy layout and page compiles the date picker and friends: allow
+    // for it.
+    const header = within(await screen.findByTestId('page-header', {}, { timeout: 15_000 }));
     expect(await header.findByRole('heading', { name: 'Widget gallery' }, { timeout: 15_000 })).toBeInTheDocument();
     for (const section of [
       'Data table: sorting, grouping, client pagination',
