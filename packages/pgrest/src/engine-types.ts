@@ -24,9 +24,15 @@ export type PgrestRequest = {
   body?: string;
 };
 
+/**
+ * Response headers. A header sent several times (two `Set-Cookie` entries of the
+ * `response.headers` setting) has one entry whose value is the list of its values, in order.
+ */
+export type PgrestHeaders = Record<string, string | string[]>;
+
 export type PgrestResponse = {
   status: number;
-  headers: Record<string, string>;
+  headers: PgrestHeaders;
   /** Response body; empty string for 204/HEAD. */
   body: string;
   /**

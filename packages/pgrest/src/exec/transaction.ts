@@ -40,8 +40,10 @@ export type TxClient = {
 function headersJson(headers: Record<string, string | undefined>): string {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(headers)) {
-    // Credentials stay out of GUCs that any function can read back.
-    if (value !== undefined && key !== 'cookie' && key !== 'authorization') out[key] = value;
+    // As in PostgREST, every header but Cookie (its values are in request.cookies), the
+    // Authorization header included: functions may read the bearer token. Hosts that must keep
+    // a credential from SQL leave it out of the request they hand the engine.
+    if (value !== undefined && key !== 'cookie') out[key] = value;
   }
   return JSON.stringify(out);
 }

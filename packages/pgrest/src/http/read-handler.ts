@@ -195,9 +195,10 @@ export async function handleRead(
   const applied = preferenceApplied(ctx.prefs, ['count', 'tx', 'handling', 'timezone']);
   if (applied !== undefined) headers['Preference-Applied'] = applied;
   const final = applyResponseGucs(ranged.status, headers, result.gucHeaders, result.gucStatus);
+  // HEAD has no body, a 416 included (PostgREST sends it no Content-Length either).
+  if (ctx.method === 'HEAD') return { status: final.status, headers: final.headers, body: '' };
   // A 416 keeps the read's headers (PostgREST answers it like the read, with an error body).
   if (ranged.error) return rangeErrorResponse(ranged.error, final);
-  if (ctx.method === 'HEAD') return { status: final.status, headers: final.headers, body: '' };
   if (custom)
     return { status: final.status, headers: final.headers, ...decodeHandlerBody(result.body, custom.decoding) };
   return { status: final.status, headers: final.headers, body: result.body };

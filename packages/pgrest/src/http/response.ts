@@ -4,12 +4,19 @@ import { invalidRange, mediaTypeError } from '../errors/api-errors.js';
 import { mediaTypeMime, type MediaType } from '../parser/media-types.js';
 import type { BodyFormat } from '../sql/output-sql.js';
 
-/** The JSON error response PostgREST sends for `error`. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** `Proxy-Status: PostgREST; error=<code>`, which PostgREST (13+) adds to every error it answers. */
+export function proxyStatus(code: string): Record<string, string> {
+  return { 'Proxy-Status': `PostgREST; error=${code}` };
+}
+
+/** The JSON error response PostgREST sends for `error`, with its `Proxy-Status` header. */
 export function errorResponse(error: PgrstError): PgrestResponse {
   const body = JSON.stringify(error.toBody());
   return {
     status: error.status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...error.headers },
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, ...proxyStatus(error.code), ...error.headers },
     body,
   };
 }
@@ -41,14 +48,18 @@ export function rangeStatus(
 
 /**
  * The 416 of a read or call: PostgREST's error body with the headers the successful
- * response would have carried (its Content-Type included, even when that is CSV).
+ * response would have carried (its Content-Type included, even when that is CSV). PostgREST
+ * answers it as a response, not as an error, so it has no `Proxy-Status`.
  */
 export function rangeErrorResponse(
   error: PgrstError,
-  response: { status: number; headers: Record<string, string> },
+  response: Pick<PgrestResponse, 'status' | 'headers'>,
 ): PgrestResponse {
-  const body = errorResponse(error);
-  return { status: response.status, headers: { ...body.headers, ...response.headers }, body: body.body };
+  return {
+    status: response.status,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, ...response.headers },
+    body: JSON.stringify(error.toBody()),
+  };
 }
 
 /** A response format and its Content-Type. */

@@ -6,7 +6,9 @@ import { qualified, quoteIdent, type SqlParams } from './sql-params.js';
 /*
  * SELECT generation for a read tree. An embed that only contributes its output becomes a
  * correlated subquery in its parent's select list: one object (`row_to_json`) for to-one,
- * an array (`json_agg`, `[]` when empty) for to-many. PostgreSQL plans such a subquery on
+ * an array (`json_agg`, `[]` when empty) for to-many, each as `jsonb`, as PostgREST renders
+ * embeds (so their keys come in jsonb's order, shorter first, a repeated key keeps its last
+ * value, and the text has jsonb's spacing, `{"id": 1, "name": "a"}`). PostgreSQL plans such a subquery on
  * its own and runs it only for the rows the parent returns, where a join makes the planner
  * search join orders (planning then costs more than running a paged read). Embeds that
  * also filter (`!inner`, `rel=is.null`), order the parent or are spread become a LATERAL
@@ -78,7 +80,7 @@ function selectSql(node: ReadNode, select: PlanSelect, params: SqlParams): { sql
 
 /**
  * Items, lateral joins and, for a grouped node, its GROUP BY: the positions of the outputs
- * that are not aggregates (JSON ones as jsonb, which has equality) and the columns its
+ * that are not aggregates (embeds are jsonb, which has equality) and the columns its
  * to-one embeds expose to the ORDER BY. Embeds of a grouped node are joins, since a
  * correlated subquery could not refer to its ungrouped columns.
  */
@@ -113,14 +115,13 @@ function selectParts(node: ReadNode, params: SqlParams): SelectParts {
           items.push({ sql: aggregateSql(lifted.aggregate, column), name: lifted.name });
           return;
         }
-        const sql = toOne ? column : `COALESCE(${column}, '[]'::json)`;
-        items.push({ sql: grouped && lifted.json ? `(${sql})::jsonb` : sql, name: lifted.name });
+        const sql = toOne ? column : `COALESCE(${column}, '[]'::jsonb)`;
+        items.push({ sql, name: lifted.name });
         if (grouped) groupBy.push(String(items.length));
       });
     } else {
       const body = `${lateral}."body"`;
-      const sql = toOne ? body : `COALESCE(${body}, '[]'::json)`;
-      items.push({ sql: grouped ? `(${sql})::jsonb` : sql, name: child.outputName });
+      items.push({ sql: toOne ? body : `COALESCE(${body}, '[]'::jsonb)`, name: child.outputName });
       if (grouped) groupBy.push(String(items.length));
     }
   }
@@ -243,9 +244,9 @@ function embedSubquerySql(parent: ReadNode, child: ReadNode, params: SqlParams):
   const { items } = parts;
   const from = embedFromSql(parent, child, parts, params);
   if (child.relationship !== undefined && isToOne(child.relationship)) {
-    return `(SELECT row_to_json("_x") FROM (SELECT ${renderItems(items, false)} FROM ${from}) AS "_x")`;
+    return `(SELECT row_to_json("_x")::jsonb FROM (SELECT ${renderItems(items, false)} FROM ${from}) AS "_x")`;
   }
-  return `COALESCE((SELECT json_agg("_e") FROM (SELECT ${renderItems(items, false)} FROM ${from}) AS "_e"), '[]'::json)`;
+  return `COALESCE((SELECT json_agg("_e")::jsonb FROM (SELECT ${renderItems(items, false)} FROM ${from}) AS "_e"), '[]'::jsonb)`;
 }
 
 /** The columns an embed exposes to its parent's ORDER BY (`o0`, `o1`, …). */
@@ -264,7 +265,7 @@ function groupedToOneSql(child: ReadNode, parts: SelectParts, from: string, expo
   const object = parts.items.map((item, index) => `"_g".${quoteIdent(`c${index}`)} AS ${quoteIdent(item.name)}`);
   const outerExposed = child.exposedOrders.map((_, index) => `, "_g".${quoteIdent(`o${index}`)}`);
   return (
-    `SELECT (SELECT row_to_json("_x") FROM (SELECT ${object.join(', ')}) AS "_x") AS "body", TRUE AS "m"` +
+    `SELECT (SELECT row_to_json("_x")::jsonb FROM (SELECT ${object.join(', ')}) AS "_x") AS "body", TRUE AS "m"` +
     `${outerExposed.join('')} FROM (SELECT ${renderItems(parts.items, true)}${exposed} FROM ${from}) AS "_g"`
   );
 }
@@ -282,15 +283,15 @@ function lateralJoin(parent: ReadNode, child: ReadNode, params: SqlParams): stri
   else if (toOne) {
     const body = child.spread
       ? `${items.length > 0 ? `${renderItems(items, true)}, ` : ''}TRUE AS "m"`
-      : `(SELECT row_to_json("_x") FROM (SELECT ${renderItems(items, false)}) AS "_x") AS "body", TRUE AS "m"`;
+      : `(SELECT row_to_json("_x")::jsonb FROM (SELECT ${renderItems(items, false)}) AS "_x") AS "body", TRUE AS "m"`;
     sql = `SELECT ${body}${exposed} FROM ${from}`;
   } else if (child.spread) {
     const aggregates = items.map(
-      (_, index) => `json_agg("_e".${quoteIdent(`c${index}`)}) AS ${quoteIdent(`c${index}`)}, `,
+      (_, index) => `json_agg("_e".${quoteIdent(`c${index}`)})::jsonb AS ${quoteIdent(`c${index}`)}, `,
     );
     sql = `SELECT ${aggregates.join('')}count(*) AS "n" FROM (SELECT ${renderItems(items, true)} FROM ${from}) AS "_e"`;
   } else {
-    sql = `SELECT json_agg("_e") AS "body", count(*) AS "n" FROM (SELECT ${renderItems(items, false)} FROM ${from}) AS "_e"`;
+    sql = `SELECT json_agg("_e")::jsonb AS "body", count(*) AS "n" FROM (SELECT ${renderItems(items, false)} FROM ${from}) AS "_e"`;
   }
   const join = child.joinType === 'inner' ? 'INNER JOIN LATERAL' : 'LEFT JOIN LATERAL';
   const on = child.joinType === 'inner' ? embedExistsSql(child) : 'TRUE';

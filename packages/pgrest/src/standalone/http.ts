@@ -1,5 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { PgrestCaller, PgrestEngine, PgrestMethod, PgrestRequest, PgrestResponse } from '../engine-types.js';
+import type {
+  PgrestCaller,
+  PgrestEngine,
+  PgrestHeaders,
+  PgrestMethod,
+  PgrestRequest,
+  PgrestResponse,
+} from '../engine-types.js';
 import { pgrstErrorResponse } from './responses.js';
 
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']);
@@ -93,14 +100,19 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** Writes an engine response unchanged, adding Content-Length when the engine did not. */
+/**
+ * Writes an engine response unchanged, adding Content-Length when the engine did not, except
+ * to a HEAD answered without a body: PostgREST sends none there (reads, calls and the root),
+ * while a HEAD refused with an error carries its error body's length.
+ */
 export function writeResponse(res: ServerResponse, response: PgrestResponse, isHead: boolean): void {
-  const headers: Record<string, string> = { ...response.headers };
+  const headers: PgrestHeaders = { ...response.headers };
   const hasLength = Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
   const noBody =
     response.status === 204 || response.status === 304 || (response.status >= 100 && response.status < 200);
   const body = response.bodyBytes ?? response.body;
-  if (!hasLength && !noBody) {
+  const bodyless = isHead && (typeof body === 'string' ? body === '' : body.byteLength === 0);
+  if (!hasLength && !noBody && !bodyless) {
     headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength);
   }
   res.writeHead(response.status, headers);

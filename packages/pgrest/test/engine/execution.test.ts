@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgrest } from '../../src/engine.js';
-import type { PgrestCaller, PgrestEngine, PgrestRequest } from '../../src/engine-types.js';
+import type { PgrestCaller, PgrestEngine, PgrestHeaders, PgrestRequest } from '../../src/engine-types.js';
 import { MAX_PREPARED_PER_CONNECTION } from '../../src/exec/batch.js';
 import { createTestDatabase, type TestDatabase } from '../test-database.js';
 
@@ -64,7 +64,7 @@ async function send(
   headers: Record<string, string> = {},
   caller?: PgrestCaller,
   write?: { method: PgrestRequest['method']; body?: unknown },
-): Promise<{ status: number; json: unknown; headers: Record<string, string> }> {
+): Promise<{ status: number; json: unknown; headers: PgrestHeaders }> {
   const [path = '', query = ''] = pathAndQuery.split(/\?(.*)/s);
   const request: PgrestRequest = {
     method: write?.method ?? 'GET',

@@ -45,7 +45,10 @@ export async function startEngine(
       json = undefined;
     }
     const responseHeaders = Object.fromEntries(
-      Object.entries(response.headers).map(([key, value]) => [key.toLowerCase(), value]),
+      Object.entries(response.headers).map(([key, value]) => [
+        key.toLowerCase(),
+        Array.isArray(value) ? value.join(', ') : value,
+      ]),
     );
     return { status: response.status, headers: responseHeaders, body: response.body, json };
   };

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { PgrestHeaders } from '../../src/engine-types.js';
 import { type AuthOutcome, type AuthSettings, authenticate } from '../../src/standalone/auth.js';
 import { parseJsPath } from '../../src/standalone/config.js';
 
@@ -24,7 +25,7 @@ function sign(claims: Record<string, unknown>, key: Uint8Array = SECRET, alg = '
 
 function rejected(outcome: AuthOutcome): {
   status: number;
-  headers: Record<string, string>;
+  headers: PgrestHeaders;
   body: Record<string, unknown>;
 } {
   if (outcome.ok) throw new Error(`expected a rejection, got caller ${JSON.stringify(outcome.caller)}`);

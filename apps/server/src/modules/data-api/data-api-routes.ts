@@ -10,6 +10,8 @@ export type DataApiRoutesOptions = {
 };
 
 const METHODS: PgrestMethod[] = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
+/** Request headers that carry the caller's Lookout session; they never reach the engine. */
+const SESSION_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie']);
 
 /**
  * Fastify has already percent-decoded the wildcard, and the engine decodes its path once more.
@@ -49,7 +51,12 @@ export const dataApiRoutes: FastifyPluginAsync<DataApiRoutesOptions> = async (ap
       const params = request.params as { '*': string };
       const headers: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(request.headers)) {
-        headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+        const lower = name.toLowerCase();
+        // The engine hands request headers and cookies to SQL (request.headers,
+        // request.cookies), as PostgREST does. Here they carry the Lookout session, which no
+        // SQL needs (who is asking travels in request.jwt.claims), so they stay out.
+        if (SESSION_HEADERS.has(lower)) continue;
+        headers[lower] = Array.isArray(value) ? value.join(', ') : value;
       }
       const response = await dataApi.handle(
         {
@@ -61,9 +68,15 @@ export const dataApiRoutes: FastifyPluginAsync<DataApiRoutesOptions> = async (ap
         },
         roles,
       );
-      // Binary bodies (media type handlers over bytea) are sent as bytes.
+      // Binary bodies (media type handlers over bytea) are sent as bytes. A HEAD answered
+      // without a body is sent without one, so Fastify adds no `Content-Length: 0` (PostgREST
+      // sends no Content-Length to HEAD).
       const body = response.bodyBytes ? Buffer.from(response.bodyBytes) : response.body;
-      return reply.status(response.status).headers(response.headers).send(body);
+      const bodyless = request.method === 'HEAD' && body.length === 0;
+      return reply
+        .status(response.status)
+        .headers(response.headers)
+        .send(bodyless ? undefined : body);
     },
   });
 };
