@@ -24,7 +24,7 @@ const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
  * B has no KRATOS_ADMIN_URL: A's admin API (/api/.ory/admin) needs a session with a role
  * that reads identities, and B's admin proxy strips the caller's session, as Kratos's admin
  * API is meant to sit on a trusted network. User administration through a real Kratos admin
- * API is covered by apps/server/src/modules/identity/external-kratos.test.ts.
+ * API is covered by apps/server/src/modules/identity/external-kratos/external-kratos.test.ts.
  */
 describe('the console with an external Ory Kratos (KRATOS_PUBLIC_URL) in Chromium', () => {
   let kratos: LookoutServer;

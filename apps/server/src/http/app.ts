@@ -13,8 +13,8 @@ import type { TrustProxySetting } from '../config/public-address-fns.js';
 import type { Database } from '../db/database.js';
 import { createSystemService } from '../modules/system/system-service.js';
 // identity
-import { externalKratosPublicConfig } from '../modules/identity/external-kratos-fns.js';
-import { createPeopleMirror } from '../modules/identity/external-people-mirror.js';
+import { externalKratosPublicConfig } from '../modules/identity/external-kratos/external-kratos-fns.js';
+import { createPeopleMirror } from '../modules/identity/external-kratos/external-people-mirror.js';
 import { createIdentityAdminService, type IdentityAdministration } from '../modules/identity/identity-admin-service.js';
 import { DEFAULT_ADMIN_EMAIL } from '../modules/identity/identity-bootstrap.js';
 import { createCourier } from '../modules/identity/identity-courier.js';
@@ -26,10 +26,10 @@ import { createIdentityRepository } from '../modules/identity/identity-repositor
 import { headerSessionTokenOf } from '../modules/identity/identity-fns.js';
 import { authRoutes, identityRoutes, requestContext } from '../modules/identity/identity-routes.js';
 import { createIdentityService, type IdentitySettings } from '../modules/identity/identity-service.js';
-import { adminUrlRequired, createKratosAdminClient } from '../modules/identity/kratos-admin-client.js';
-import { createKratosIdentityMirror, withIdentityMirror } from '../modules/identity/kratos-identity-mirror.js';
-import { startKratosIdentitySync } from '../modules/identity/kratos-identity-sync.js';
-import { kratosProxyRoutes } from '../modules/identity/kratos-proxy-routes.js';
+import { adminUrlRequired, createKratosAdminClient } from '../modules/identity/external-kratos/kratos-admin-client.js';
+import { createKratosIdentityMirror, withIdentityMirror } from '../modules/identity/external-kratos/kratos-identity-mirror.js';
+import { startKratosIdentitySync } from '../modules/identity/external-kratos/kratos-identity-sync.js';
+import { kratosProxyRoutes } from '../modules/identity/external-kratos/kratos-proxy-routes.js';
 import { createSessionResolver, type SessionResolver } from '../modules/identity/session-resolver.js';
 // end identity
 // access

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { EXTERNAL_KRATOS_ERRORS, type Role } from '@lookout/contracts';
 import { AppError } from '../../http/app-error.js';
-import type { PeopleMirror } from './external-people-mirror.js';
-import { externalIdentityOf } from './external-kratos-fns.js';
+import type { PeopleMirror } from './external-kratos/external-people-mirror.js';
+import { externalIdentityOf } from './external-kratos/external-kratos-fns.js';
 import type { Traits } from './ui-nodes-fns.js';
 import { displayName, parseCookies, SESSION_COOKIE, sessionTokenOf } from './identity-fns.js';
 import type { IdentityService, RequestContext } from './identity-service.js';

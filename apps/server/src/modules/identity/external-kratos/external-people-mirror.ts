@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { ExternalIdentity } from './external-kratos-fns.js';
-import { displayName } from './identity-fns.js';
-import type { IdentityRepository } from './identity-repository.js';
-import { isUniqueViolation } from './identity-service.js';
+import { displayName } from '../identity-fns.js';
+import type { IdentityRepository } from '../identity-repository.js';
+import { isUniqueViolation } from '../identity-service.js';
 
 /**
  * Keeps a `people` row for every identity of an external Kratos that Lookout meets (a session

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
 
 /**
  * What the /api/.ory proxy sends to Kratos and hands back, seen from a fake Kratos that echoes

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { EXTERNAL_KRATOS_ERRORS, type Role } from '@lookout/contracts';
 import { Configuration, FrontendApi, type UiText } from '@ory/kratos-client-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin } from '../../../test/access-helpers.js';
-import { findFreePort } from '../../db/free-port.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { csrfOf, seedIdentity, TestBrowser } from '../../../test/identity-helpers.js';
-import { errorOf } from '../../../test/kratos-client-helpers.js';
+import { apiLogin } from '../../../../test/access-helpers.js';
+import { findFreePort } from '../../../db/free-port.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
+import { csrfOf, seedIdentity, TestBrowser } from '../../../../test/identity-helpers.js';
+import { errorOf } from '../../../../test/kratos-client-helpers.js';
 
 /**
  * Lookout with an external Ory Kratos (KRATOS_PUBLIC_URL, KRATOS_ADMIN_URL), over real HTTP.

@@ -1,8 +1,8 @@
 import { IDENTITY_API_BASE, type AuthConfigResponse } from '@lookout/contracts';
-import type { MirroredIdentity } from './identity-repository.js';
-import type { IdentitySettings } from './identity-service.js';
-import { genericError, type ErrorBody } from './kratos-errors-fns.js';
-import type { Traits } from './ui-nodes-fns.js';
+import type { MirroredIdentity } from '../identity-repository.js';
+import type { IdentitySettings } from '../identity-service.js';
+import { genericError, type ErrorBody } from '../kratos-errors-fns.js';
+import type { Traits } from '../ui-nodes-fns.js';
 
 /**
  * Pure logic of running against an external Ory Kratos (KRATOS_PUBLIC_URL, KRATOS_ADMIN_URL):

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { externalIdentityOf, mirrorKey, mirroredIdentityOf, nextPageToken } from './external-kratos-fns.js';
 import type { PeopleMirror } from './external-people-mirror.js';
-import type { AdminAnswer, AdminListQuery, IdentityAdministration } from './identity-admin-service.js';
-import type { IdentityRepository } from './identity-repository.js';
-import { isUniqueViolation } from './identity-service.js';
+import type { AdminAnswer, AdminListQuery, IdentityAdministration } from '../identity-admin-service.js';
+import type { IdentityRepository } from '../identity-repository.js';
+import { isUniqueViolation } from '../identity-service.js';
 
 /**
  * Keeps Lookout's `identities` table a copy of an external Kratos's identities (KRATOS_ADMIN_URL),

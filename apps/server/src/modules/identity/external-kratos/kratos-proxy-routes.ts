@@ -1,8 +1,8 @@
 import fastifyHttpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { EXTERNAL_KRATOS_ERRORS, type Action } from '@lookout/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../http/app-error.js';
-import { requestAddress } from '../../http/public-url.js';
+import { AppError } from '../../../http/app-error.js';
+import { requestAddress } from '../../../http/public-url.js';
 import {
   ADMIN_STRIPPED_HEADERS,
   forwardedHeaders,

@@ -1,9 +1,9 @@
 import { EXTERNAL_KRATOS_ERRORS } from '@lookout/contracts';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import type { RequestContext } from './identity-service.js';
+import type { RequestContext } from '../identity-service.js';
 import { adminUrlRequired, createKratosAdminClient } from './kratos-admin-client.js';
-import { KratosError } from './kratos-errors-fns.js';
+import { KratosError } from '../kratos-errors-fns.js';
 
 const ctx: RequestContext = { origin: '', baseUrl: '', requestUrl: '', json: true };
 const logger = pino({ level: 'silent' });

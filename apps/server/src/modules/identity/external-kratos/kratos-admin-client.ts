@@ -1,11 +1,11 @@
 import { EXTERNAL_KRATOS_ERRORS } from '@lookout/contracts';
 import type { Logger } from 'pino';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../../http/app-error.js';
 import { externalIdentityOf, kratosErrorBody } from './external-kratos-fns.js';
 import type { PeopleMirror } from './external-people-mirror.js';
-import type { AdminAnswer, AdminListQuery, IdentityAdministration } from './identity-admin-service.js';
-import type { RequestContext } from './identity-service.js';
-import { KratosError } from './kratos-errors-fns.js';
+import type { AdminAnswer, AdminListQuery, IdentityAdministration } from '../identity-admin-service.js';
+import type { RequestContext } from '../identity-service.js';
+import { KratosError } from '../kratos-errors-fns.js';
 
 /**
  * User administration (invite, edit, delete on the Users page) against the admin API of an

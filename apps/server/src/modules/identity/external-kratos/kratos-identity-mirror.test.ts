@@ -3,11 +3,11 @@ import { Writable } from 'node:stream';
 import { identitiesResponseSchema, type IdentityRow } from '@lookout/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiLogin } from '../../../test/access-helpers.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { seedIdentity } from '../../../test/identity-helpers.js';
+import { apiLogin } from '../../../../test/access-helpers.js';
+import { buildTestApp, type TestApp } from '../../../../test/build-test-app.js';
+import { seedIdentity } from '../../../../test/identity-helpers.js';
 import { createPeopleMirror } from './external-people-mirror.js';
-import { createIdentityRepository } from './identity-repository.js';
+import { createIdentityRepository } from '../identity-repository.js';
 import { createKratosAdminClient } from './kratos-admin-client.js';
 import { createKratosIdentityMirror } from './kratos-identity-mirror.js';
 
