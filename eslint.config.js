@@ -19,32 +19,50 @@ const foldersIn = (dir) => {
 const webFeatures = foldersIn('./apps/web/src/features/');
 const serverModules = foldersIn('./apps/server/src/modules/');
 
+/** How many folder levels lie below `dir` (0 when it has no subfolders). */
+const nesting = (dir) => Math.max(0, ...foldersIn(dir).map((name) => 1 + nesting(`${dir}${name}/`)));
+
+/**
+ * A fence per folder depth inside each unit (feature or module), so it holds for files in
+ * nested folders too: from `health/runners/x.ts` another module is `../../identity/...`, from
+ * `health/x.ts` it is `../identity/...`. Each file matches exactly one depth's glob, so no
+ * block overrides another. `fence(unit, depth)` gives the rule settings for that depth.
+ */
+const fencesByDepth = ({ root, units, extensions, fence }) =>
+  units.flatMap((unit) =>
+    Array.from({ length: nesting(`./${root}/`) }, (_, depth) => ({
+      files: [`${root}/${unit}/${'*/'.repeat(depth)}*.${extensions}`],
+      rules: fence(unit, depth),
+    })),
+  );
+
+/** The relative path from a file `depth` folders inside a unit up to the folder holding the units. */
+const upToUnits = (depth) => '../'.repeat(depth + 1);
+
 /**
  * Web features never import each other or the app layer: pages in src/app compose them
  * (ARCHITECTURE section 2, STYLE habit 2).
  */
-const webFeatureFences = webFeatures.map((feature) => ({
-  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
+const FEATURE_MESSAGE = 'Features do not import each other; compose them in a page under src/app/routes.';
+const webFeatureFences = fencesByDepth({
+  root: 'apps/web/src/features',
+  units: webFeatures,
+  extensions: '{ts,tsx}',
+  fence: (feature, depth) => ({
     'no-restricted-imports': [
       'error',
       {
         patterns: [
-          {
-            // Inside a feature, its own files are imported relatively; an '@/features/...'
-            // import always reaches into another feature.
-            regex: '^@/features/',
-            message: 'Features do not import each other; compose them in a page under src/app/routes.',
-          },
+          // Inside a feature, its own files are imported relatively; an '@/features/...'
+          // import always reaches into another feature.
+          { regex: '^@/features/', message: FEATURE_MESSAGE },
           ...(webFeatures.length > 1
             ? [
                 {
-                  group: webFeatures.filter((other) => other !== feature).map((other) => `**/features/${other}/**`),
-                  message: 'Features do not import each other; compose them in a page under src/app/routes.',
-                },
-                {
-                  group: webFeatures.filter((other) => other !== feature).map((other) => `../../${other}/**`),
-                  message: 'Features do not import each other; compose them in a page under src/app/routes.',
+                  group: webFeatures
+                    .filter((other) => other !== feature)
+                    .flatMap((other) => [`**/features/${other}/**`, `${upToUnits(depth)}${other}/**`]),
+                  message: FEATURE_MESSAGE,
                 },
               ]
             : []),
@@ -52,8 +70,8 @@ const webFeatureFences = webFeatures.map((feature) => ({
         ],
       },
     ],
-  },
-}));
+  }),
+});
 
 /**
  * Shared UI widgets and lib code stay generic: they import neither features nor the app.
@@ -80,23 +98,25 @@ const webSharedFence = {
  * A server module may know another module's service type (narrowed with Pick<>) but never
  * imports its code: services arrive through the factory (STYLE habit 5).
  */
-const serverModuleFences = serverModules.map((moduleName) => ({
-  files: [`apps/server/src/modules/${moduleName}/**/*.ts`],
-  rules: {
+const serverModuleFences = fencesByDepth({
+  root: 'apps/server/src/modules',
+  units: serverModules,
+  extensions: 'ts',
+  fence: (moduleName, depth) => ({
     '@typescript-eslint/no-restricted-imports': [
       'error',
       {
         patterns: serverModules
           .filter((other) => other !== moduleName)
           .map((other) => ({
-            group: [`../${other}/*`, `**/modules/${other}/*`],
+            group: [`${upToUnits(depth)}${other}/**`, `**/modules/${other}/**`],
             allowTypeImports: true,
             message: `Module '${moduleName}' must not import module '${other}'; receive its service through the factory.`,
           })),
       },
     ],
-  },
-}));
+  }),
+});
 
 export default tseslint.config(
   {

@@ -42,4 +42,49 @@ describe('import fences', () => {
     );
     expect(ids).toContain('no-restricted-imports');
   });
+
+  it('stops a file at the top of a feature from importing another feature relatively', async () => {
+    const ids = await ruleIds(
+      'apps/web/src/features/about/fence-probe.ts',
+      "import { x } from '../health/api/get-checks';\nexport const y = x;\n",
+    );
+    expect(ids).toContain('no-restricted-imports');
+  });
+});
+
+describe('server module fences', () => {
+  const MODULE_FENCE = '@typescript-eslint/no-restricted-imports';
+
+  it("stops a module from importing another module's code", async () => {
+    const ids = await ruleIds(
+      'apps/server/src/modules/health/fence-probe.ts',
+      "import { createIdentityService } from '../identity/identity-service.js';\nexport const y = createIdentityService;\n",
+    );
+    expect(ids).toContain(MODULE_FENCE);
+  });
+
+  it('holds for files in nested folders of a module (health/runners)', async () => {
+    for (const specifier of ['../../identity/identity-service.js', '../../../modules/identity/identity-service.js']) {
+      const ids = await ruleIds(
+        'apps/server/src/modules/health/runners/fence-probe.ts',
+        `import { createIdentityService } from '${specifier}';\nexport const y = createIdentityService;\n`,
+      );
+      expect(ids, specifier).toContain(MODULE_FENCE);
+    }
+  });
+
+  it("lets a nested file import another module's types, its own module and shared infrastructure", async () => {
+    const ids = await ruleIds(
+      'apps/server/src/modules/health/runners/fence-probe.ts',
+      [
+        "import type { IdentityService } from '../../identity/identity-service.js';",
+        "import { createHealthService } from '../health-service.js';",
+        "import { withTransaction } from '../../../db/transaction.js';",
+        'export type T = IdentityService;',
+        'export const y = [createHealthService, withTransaction];',
+        '',
+      ].join('\n'),
+    );
+    expect(ids).not.toContain(MODULE_FENCE);
+  });
 });
