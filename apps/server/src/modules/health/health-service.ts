@@ -22,6 +22,7 @@ import {
   type RunCheckResponse,
 } from '@lookout/contracts';
 import type { Logger } from 'pino';
+import { isPgError, isUniqueViolation, PG_CHECK_VIOLATION } from '../../db/pg-errors.js';
 import { AppError } from '../../http/app-error.js';
 import type { CheckSummaryRow, HealthRepository, SummarySlices } from './health-repository.js';
 import { graphPlan } from './health-graph-fns.js';
@@ -79,10 +80,6 @@ function isLastHour(query: CheckSummaryQuery): boolean {
 
 /** The longest summary range: the daily roll-ups' default retention is 270 days; allow 5 years. */
 const MAX_SUMMARY_RANGE_MS = 5 * 366 * 86_400_000;
-
-function isPgError(error: unknown, code: string): error is Error & { code: string } {
-  return error instanceof Error && (error as { code?: unknown }).code === code;
-}
 
 const toNumber = (value: string | number | null): number | null => (value === null ? null : Number(value));
 
@@ -257,8 +254,8 @@ export function createHealthService(deps: HealthServiceDeps) {
       })
       .catch((error: unknown) => {
         // The derivation trigger refuses what it cannot derive (23514) and names the field.
-        if (isPgError(error, '23514')) throw AppError.badRequest(error.message);
-        if (isPgError(error, '23505')) {
+        if (isPgError(error, PG_CHECK_VIOLATION)) throw AppError.badRequest(error.message);
+        if (isUniqueViolation(error)) {
           throw new AppError(
             409,
             'conflict',

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ExternalIdentity } from './external-kratos-fns.js';
 import { displayName } from '../identity-fns.js';
 import type { IdentityRepository } from '../identity-repository.js';
-import { isUniqueViolation } from '../identity-service.js';
+import { isUniqueViolation } from '../../../db/pg-errors.js';
 
 /**
  * Keeps a `people` row for every identity of an external Kratos that Lookout meets (a session

@@ -3,7 +3,7 @@ import { externalIdentityOf, mirrorKey, mirroredIdentityOf, nextPageToken } from
 import type { PeopleMirror } from './external-people-mirror.js';
 import type { AdminAnswer, AdminListQuery, IdentityAdministration } from '../identity-admin-service.js';
 import type { IdentityRepository } from '../identity-repository.js';
-import { isUniqueViolation } from '../identity-service.js';
+import { isUniqueViolation } from '../../../db/pg-errors.js';
 
 /**
  * Keeps Lookout's `identities` table a copy of an external Kratos's identities (KRATOS_ADMIN_URL),
