@@ -3,9 +3,9 @@ import { clsx } from 'clsx';
 import { Minus, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FacetDropdown } from '@/components/ui/facet-dropdown';
+import { Switch } from '@/components/ui/switch';
 import type { LabelFilterGroup } from '../lib/health-check-fns';
 import type { LabelFilterState } from '../lib/health-params';
-import { SwitchToggle } from './switch-toggle';
 
 export interface HealthFilterPanelProps {
   hidePassing: boolean;
@@ -79,7 +79,7 @@ export function HealthFilterPanel({
     <aside aria-label="Filters" className="flex w-full flex-col gap-6 lg:w-60 lg:shrink-0">
       <section>
         <h2 className={sectionTitle}>{HEALTH_PAGE_TEXTS.filterByHealth}</h2>
-        <SwitchToggle label={HEALTH_PAGE_TEXTS.hidePassing} checked={hidePassing} onChange={onHidePassingChange} />
+        <Switch label={HEALTH_PAGE_TEXTS.hidePassing} checked={hidePassing} onCheckedChange={onHidePassingChange} />
       </section>
       <section>
         <h2 className={sectionTitle}>{HEALTH_PAGE_TEXTS.filterByLabel}</h2>
