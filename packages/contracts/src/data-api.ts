@@ -23,6 +23,15 @@ export const DATA_API_RELATIONS = {
   check_statuses_1d: 'canaries',
   job_histories: 'database',
   job_history_names: 'database',
+  // The check drawer's relationships (11_health_console_calls.sql): which components and config
+  // items a check belongs to, guarded like checks (as in the original); the components and
+  // config items themselves by the topology and catalog resources of spec 1 section 6
+  // (topologies, config_scrapers). Read-only until the topology and catalog areas fill them.
+  check_component_relationships: 'canaries',
+  check_config_relationships: 'canaries',
+  components: 'topologies',
+  config_items: 'config_scrapers',
+  configs: 'config_scrapers',
   // access (5_access.sql): every role reads the roles (the web checks permissions with the
   // signed-in user's row), so the view sits under 'database', which every role reads, like
   // `people`. Identities only for roles that read identities (the Users page).
@@ -55,7 +64,28 @@ export function sourceGuardMessage(relation: string, source: string): string {
  * (`/api/auth/invite_user`, `/api/people/update`, `DELETE /api/people/{id}`), which keeps
  * credentials, addresses and sessions in step with them.
  */
-export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = ['people_roles', 'identities'];
+export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
+  'people_roles',
+  'identities',
+  'check_component_relationships',
+  'check_config_relationships',
+  'components',
+  'config_items',
+  'configs',
+];
+
+/** Why each {@link READ_ONLY_RELATIONS} relation is read-only, and where the change is made. */
+const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
+  people_roles: 'people_roles is read-only here; change roles with POST /api/rbac/{id}/update_role.',
+  identities:
+    'identities is read-only here; change users with /api/auth/invite_user, /api/people/update and DELETE /api/people/{id}.',
+  check_component_relationships:
+    'check_component_relationships is read-only here; topologies link checks to components.',
+  check_config_relationships: 'check_config_relationships is read-only here; scrapers link checks to config items.',
+  components: 'components is read-only here; topologies discover components.',
+  config_items: 'config_items is read-only here; scrapers discover config items.',
+  configs: 'configs is read-only here; scrapers discover config items.',
+};
 
 /**
  * Columns of allow-listed relations that can hold credentials: documents whose fields carry
@@ -75,9 +105,10 @@ export const SECRET_BEARING_COLUMNS: Partial<Record<DataApiRelation, readonly st
 
 /** 405 message for a write to a {@link READ_ONLY_RELATIONS} relation. */
 export function readOnlyRelationMessage(relation: string): string {
-  return relation === 'people_roles'
-    ? 'people_roles is read-only here; change roles with POST /api/rbac/{id}/update_role.'
-    : `${relation} is read-only here; change users with /api/auth/invite_user, /api/people/update and DELETE /api/people/{id}.`;
+  return (
+    (Object.hasOwn(READ_ONLY_REASONS, relation) ? READ_ONLY_REASONS[relation as DataApiRelation] : undefined) ??
+    `${relation} is read-only here.`
+  );
 }
 
 /** Looks a relation (or `rpc/<fn>`) up in the allow-list. */
