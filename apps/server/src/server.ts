@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
-import { redactUrl } from './config/config.js';
+import { redactUrl } from '@lookout/contracts';
 import { assertSupportedVersion, createDatabase, type Database } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { runMigrations } from './db/migrate.js';

@@ -4,10 +4,10 @@ import {
   formatFieldPath,
   listCanaryChecks,
   parseCanaryDocument,
-  redactUrl,
   splitHostPort,
   type CanaryDocument,
 } from './canary.js';
+import { redactUrl } from './secret-mask.js';
 
 const canary = (spec: Record<string, unknown>, metadata: Record<string, unknown> = { name: 'web' }) => ({
   apiVersion: 'canaries.flanksource.com/v1',

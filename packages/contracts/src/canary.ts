@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maskSecretText } from './secret-mask.js';
+import { maskSecretText, redactUrl } from './secret-mask.js';
 
 /**
  * Canary documents: health checks written as Kubernetes-shaped resources with the field names of
@@ -770,17 +770,6 @@ export function listCanaryChecks(spec: CanarySpec): CanaryCheckEntry[] {
   push('prometheus', spec.prometheus);
   push('alertmanager', spec.alertmanager);
   return entries;
-}
-
-/** Removes the password from a URL so it can be shown or stored as an endpoint. */
-export function redactUrl(value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.password) url.password = '***';
-    return url.toString();
-  } catch {
-    return value.replace(/(\/\/[^:/@]+:)[^@/]*@/, '$1***@');
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretName, maskSecrets, maskSecretText, SECRET_MASK } from './secret-mask.js';
+import { isSecretName, maskSecrets, maskSecretText, redactUrl, SECRET_MASK } from './secret-mask.js';
 
 describe('isSecretName', () => {
   it('recognises credential keys and header names however they are spelt', () => {
@@ -42,6 +42,22 @@ describe('isSecretName', () => {
     ]) {
       expect(isSecretName(name), name).toBe(false);
     }
+  });
+});
+
+describe('redactUrl', () => {
+  it('hides the password of a URL and keeps the rest', () => {
+    expect(redactUrl('postgres://lookout:hunter2@db:5432/x')).toBe('postgres://lookout:***@db:5432/x');
+    expect(redactUrl('redis://:s3cret@cache:6379')).toBe('redis://:***@cache:6379');
+    expect(redactUrl('postgres://app@db/app')).toBe('postgres://app@db/app');
+    expect(redactUrl('https://example.com/a?b=c')).toBe('https://example.com/a?b=c');
+    expect(redactUrl('')).toBe('');
+  });
+
+  it('hides it in text that is no valid URL too, slashes and all', () => {
+    expect(redactUrl('postgres://u:secret@')).toBe('postgres://u:***@');
+    expect(redactUrl('postgres://:pa/ss@[bad')).toBe('postgres://:***@[bad');
+    expect(redactUrl('mysql://root:p/w@db:port')).toBe('mysql://root:***@db:port');
   });
 });
 

@@ -24,6 +24,22 @@
 export const SECRET_MASK = '***';
 
 /**
+ * A URL with its password replaced by {@link SECRET_MASK}, so it can be logged, shown in a
+ * message or stored as a check's endpoint (`postgres://app:***@db/app`). Text that is no valid
+ * URL still loses what stands between `scheme://user:` and `@`.
+ */
+export function redactUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return value.replace(/(:\/\/[^:/@]*:)[^@]*@/, `$1${SECRET_MASK}@`);
+  }
+  if (url.password) url.password = SECRET_MASK;
+  return url.toString();
+}
+
+/**
  * Key and header names that hold credentials, compared lower-cased with everything but letters
  * and digits removed (`X-Api-Key` → `xapikey`), by ending: `DB_PASSWORD`, `accessToken`,
  * `client_secret` and `Proxy-Authorization` all count; `tokenUrl` and `secretKeyRef` do not.

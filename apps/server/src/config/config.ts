@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { redactUrl } from '@lookout/contracts';
 import { z } from 'zod';
 import { parsePublicUrl, parseTrustProxy, type Parsed } from './public-address-fns.js';
 
@@ -268,7 +269,7 @@ export function parseConfig(input: ConfigInput, cwd = process.cwd()): Config {
       const name = issue.path[0] as SettingName;
       const setting = SETTINGS[name];
       const given = input[name];
-      const shown = SECRET_SETTINGS.has(name) ? '***' : URL_SETTINGS.has(name) ? redactUrl(given) : given;
+      const shown = SECRET_SETTINGS.has(name) ? '***' : URL_SETTINGS.has(name) && given ? redactUrl(given) : given;
       return `${setting.env} (${setting.flag}) ${issue.message}; got '${shown ?? ''}'`;
     });
     throw new ConfigError(problems);
@@ -280,13 +281,4 @@ export function parseConfig(input: ConfigInput, cwd = process.cwd()): Config {
     ...(config.webDir ? { webDir: path.resolve(cwd, config.webDir) } : {}),
     ...(config.propertiesFile ? { propertiesFile: path.resolve(cwd, config.propertiesFile) } : {}),
   };
-}
-
-/** Hides the password of a connection URL so it can be logged or shown. */
-export function redactUrl(value: string | undefined): string | undefined {
-  if (!value) return value;
-  if (!URL.canParse(value)) return value.replace(/(:\/\/[^:/@]*):[^@]*@/, '$1:***@');
-  const url = new URL(value);
-  if (url.password) url.password = '***';
-  return url.toString();
 }
