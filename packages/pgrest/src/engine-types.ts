@@ -20,8 +20,12 @@ export type PgrestRequest = {
   query: string;
   /** Lower-cased header names. */
   headers: Record<string, string | undefined>;
-  /** Raw request body (UTF-8 text), when there is one. */
-  body?: string;
+  /**
+   * The request body's bytes as received, when there is one (a string stands for its UTF-8
+   * encoding). JSON, CSV, form and text bodies are read as UTF-8; a binary body
+   * (`application/octet-stream`) reaches a function's `bytea` parameter byte for byte.
+   */
+  body?: Uint8Array | string;
 };
 
 /**

@@ -36,7 +36,7 @@ export function invalidBody(message: string): PgrstError {
 
 /** Why a range was refused, worded as PostgREST does. */
 export type RangeErrorKind =
-  { kind: 'negative-limit' } | { kind: 'lower-gt-upper' } | { kind: 'out-of-bounds'; offset: number; total: number };
+  { kind: 'negative-limit' } | { kind: 'lower-gt-upper' } | { kind: 'out-of-bounds'; offset: bigint; total: number };
 
 /** PGRST103: the requested range cannot be satisfied. */
 export function invalidRange(range: RangeErrorKind): PgrstError {
@@ -98,7 +98,7 @@ export function limitWithoutOrder(): PgrstError {
 }
 
 /** PGRST110: a limited PATCH/DELETE changed more rows than its `limit` (order not unique). */
-export function limitedChangeViolation(rows: number, limit: number): PgrstError {
+export function limitedChangeViolation(rows: number, limit: bigint): PgrstError {
   return new PgrstError({
     status: 400,
     code: 'PGRST110',

@@ -70,7 +70,8 @@ function arrayLiteral(values: readonly unknown[]): string {
 
 /**
  * A bound value as the text PostgreSQL parses, the way node-postgres' own `prepareValue`
- * writes it (arrays as array literals, objects as JSON) for the values the engine binds.
+ * writes it (arrays as array literals, objects as JSON, bytes as `\x` hex) for the values the
+ * engine binds.
  */
 export function paramText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -86,6 +87,9 @@ export function paramText(value: unknown): string | null {
   }
   if (Array.isArray(value)) return arrayLiteral(value);
   if (value instanceof Date) return value.toISOString();
+  // Bytes as bytea's hex input format, which any bytea parameter reads back byte for byte.
+  if (value instanceof Uint8Array)
+    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
   return JSON.stringify(value);
 }
 

@@ -25,6 +25,11 @@ export type SelectSpec = {
   bodyOverride?: string;
   count?: 'exact' | 'planned' | 'estimated';
   maxRows?: number;
+  /**
+   * The rows come from a function call. PostgREST asks the planner about reads of relations
+   * only: a call counts `estimated` exactly and gives no total for `planned`.
+   */
+  call?: boolean;
 };
 
 /** The planner's row estimate from an `EXPLAIN (FORMAT JSON)` row. */
@@ -69,20 +74,26 @@ export type SelectStatements = {
 /**
  * A read: one statement building the body in PostgreSQL (JSON or CSV), the page row
  * count, the exact total when asked, and the `response.*` settings SQL may have set.
- * Planned counts come from EXPLAIN; estimated counts are exact up to `maxRows`, planned
- * beyond, as in PostgREST. The count statements do not depend on each other's results,
- * so all of them go to PostgreSQL together, ahead of the read.
+ * Planned counts come from EXPLAIN. An estimated count is PostgREST's: the rows are counted
+ * up to `maxRows + 1`; at most `maxRows` is the exact count, beyond it the planner's estimate
+ * when larger. Without `maxRows` every row is counted, and the estimate still wins when larger
+ * (PostgREST compares the count with an absent max-rows as with one below any count). The
+ * count statements do not depend on each other's results, so all of them go to PostgreSQL
+ * together, ahead of the read. Calls count `estimated` exactly and `planned` not at all.
  */
 export function selectStatements(spec: SelectSpec): SelectStatements {
-  const exact = spec.count === 'exact' || (spec.count === 'estimated' && spec.maxRows === undefined);
+  const estimated = spec.count === 'estimated' && !spec.call;
+  const exact =
+    spec.count === 'exact' || (spec.count === 'estimated' && (spec.call === true || spec.maxRows === undefined));
   const statements: Statement[] = [];
   let bounded = -1;
   let explained = -1;
-  if (spec.count === 'estimated' && spec.maxRows !== undefined) {
+  if (estimated && spec.maxRows !== undefined) {
     // Exact up to maxRows (counting at most maxRows + 1 rows), the planner's estimate beyond.
     bounded = statements.push(boundedCountStatement(spec, spec.maxRows + 1)) - 1;
   }
-  if (spec.count === 'planned' || bounded >= 0) explained = statements.push(plannedCountStatement(spec)) - 1;
+  if ((spec.count === 'planned' && !spec.call) || estimated)
+    explained = statements.push(plannedCountStatement(spec)) - 1;
   const params = new SqlParams();
   const prelude = spec.prelude ? `${spec.prelude(params)}, ` : '';
   const source = rootSelectSql(spec.root, spec.fromSql, params);
@@ -110,7 +121,10 @@ export function selectStatements(spec: SelectSpec): SelectStatements {
         planned = capped <= maxRows ? capped : Math.max(planRows(rows[explained]?.[0]), capped);
       } else if (explained >= 0) planned = planRows(rows[explained]?.[0]);
       const row = rows[main]?.[0];
-      const totalValue = row?.total !== null && row?.total !== undefined ? Number(row.total) : planned;
+      let totalValue = row?.total !== null && row?.total !== undefined ? Number(row.total) : planned;
+      // Estimated without maxRows: every row was counted; the estimate wins when larger.
+      if (estimated && maxRows === undefined && totalValue !== undefined && planned !== undefined)
+        totalValue = Math.max(totalValue, planned);
       return {
         total: exact || planned !== undefined ? totalValue : undefined,
         page: Number(row?.page ?? 0),

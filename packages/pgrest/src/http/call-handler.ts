@@ -7,12 +7,14 @@ import { parseQueryParams } from '../parser/query-params.js';
 import { decodeComponent } from '../parser/query-string.js';
 import { findRoutine, rawBodyParamType } from '../plan/find-routine.js';
 import { buildReadPlan, type RootSource } from '../plan/read-plan.js';
+import { DeferredErrors } from '../plan/resolve-errors.js';
 import { qualifiedKey, type Column, type Routine } from '../schema/schema-types.js';
 import { callCteSql, type CallArgs } from '../sql/call-sql.js';
 import { quoteIdent } from '../sql/sql-params.js';
 import { authorize, embedReadAccess, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
 import { parseJsonBody } from './json-body.js';
 import { parsePayload } from './payload.js';
+import { bodyBytes, parsedBodyText, utf8Text } from './request-body.js';
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
 import { decodeHandlerBody, isDefaultSelect, negotiateMedia } from './media-handlers.js';
@@ -82,12 +84,15 @@ export async function handleCall(
   let bodyText = '{}';
   const overloads = cache.routines.get(qualifiedKey({ schema: ctx.schema, name: ctx.route.name })) ?? [];
   const variadicNames = new Set(overloads.flatMap((r) => r.params.filter((p) => p.variadic).map((p) => p.name)));
-  if (isPost && rawBodyParamType(isPost, ctx.contentType) !== undefined) {
-    // A text, xml or binary body is one argument, never a set of named ones.
+  const rawType = rawBodyParamType(isPost, ctx.contentType);
+  if (rawType !== undefined) {
+    // A text, xml or binary body is one argument, never a set of named ones: bytes for a
+    // bytea parameter, byte for byte, else its text (or its bytes when they are not UTF-8).
     keys = new Set<string>();
-    args = { kind: 'single', body: ctx.request.body ?? '' };
+    const body = ctx.request.body ?? '';
+    args = { kind: 'single', body: rawType === 'bytea' ? bodyBytes(body) : (utf8Text(body) ?? bodyBytes(body)) };
   } else if (isPost) {
-    const raw = ctx.request.body;
+    const raw = parsedBodyText(ctx.request.body, ctx.contentType);
     bodyText = raw === undefined || raw.trim() === '' ? '{}' : raw;
     if (ctx.contentType.kind === 'form') {
       bodyText = JSON.stringify(formArguments(raw ?? '', variadicNames));
@@ -143,6 +148,7 @@ export async function handleCall(
   params.ranges.set('', range);
   const source = rootFor(state, routine);
   const scalar = routine.returns.kind !== 'composite';
+  const deferred = new DeferredErrors();
   const root = buildReadPlan(
     {
       cache,
@@ -152,6 +158,7 @@ export async function handleCall(
       aggregates: state.options.aggregates ?? false,
       ...(state.options.readThrough ? { readThrough: state.options.readThrough } : {}),
       authorizeEmbed: embedReadAccess(state, ctx.method, caller),
+      deferred,
     },
     source,
     scalar ? { ...params, select: [{ type: 'field', field: { name: '*', jsonPath: [] } }] } : params,
@@ -170,6 +177,8 @@ export async function handleCall(
   // PostgREST's order once the call is planned: 406, then PGRST122, then PGRST128.
   checkPreferences(ctx.prefs);
   if (ctx.prefs.maxAffected !== undefined && ctx.prefs.handling === 'strict' && !setOf) throw maxAffectedRpcViolation();
+  // PostgreSQL would refuse an unknown name only now, when the statement runs.
+  deferred.raise();
   const column = quoteIdent(routine.name);
   let bodyOverride: string | undefined;
   if (custom) {
@@ -193,6 +202,7 @@ export async function handleCall(
     ...(bodyOverride !== undefined ? { bodyOverride } : {}),
     ...(ctx.prefs.count !== undefined ? { count: ctx.prefs.count } : {}),
     ...(state.options.maxRows !== undefined ? { maxRows: state.options.maxRows } : {}),
+    call: true,
   });
   const maxAffected = ctx.prefs.handling === 'strict' ? ctx.prefs.maxAffected : undefined;
   const checkResult = (selected: SelectResult): SelectResult => {

@@ -12,12 +12,12 @@ import {
 import type { Statement, TextRow } from '../exec/batch.js';
 import { runInTransaction, runTransaction } from '../exec/transaction.js';
 import { preferenceApplied } from '../parser/preferences.js';
-import { encodeComponent } from '../parser/query-string.js';
+import { encodeComponent, headerPath } from '../parser/query-string.js';
 import { parseQueryParams } from '../parser/query-params.js';
 import type { QueryParams } from '../parser/ast.js';
 import type { PlanCondition, PlanOrder, ReadNode } from '../plan/plan-types.js';
 import { buildReadPlan, resolveTargetConditions } from '../plan/read-plan.js';
-import { undefinedColumn } from '../plan/resolve-errors.js';
+import { DeferredErrors, undefinedColumn } from '../plan/resolve-errors.js';
 import type { Column, Table } from '../schema/schema-types.js';
 import { conditionSql } from '../sql/condition-sql.js';
 import {
@@ -33,6 +33,7 @@ import { rootSelectSql } from '../sql/read-sql.js';
 import { qualified, quoteIdent, SqlParams } from '../sql/sql-params.js';
 import { authorize, embedReadAccess, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
 import { parsePayload, type Payload } from './payload.js';
+import { parsedBodyText } from './request-body.js';
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
 import { contentRange, negotiateBody } from './response.js';
@@ -99,7 +100,7 @@ function locationFor(table: Table, location: string | null): string | undefined 
       return `${encodeComponent(column)}=${encodeComponent(`eq.${text}`)}`;
     })
     .join('&');
-  return `/${table.name}?${query}`;
+  return `/${headerPath(table.name)}?${query}`;
 }
 
 /**
@@ -146,8 +147,9 @@ function mutationTarget(
   source: Parameters<typeof resolveTargetConditions>[0],
   params: QueryParams,
   authorizeEmbed: Parameters<typeof resolveTargetConditions>[2],
+  deferred: DeferredErrors,
 ): { conditions: PlanCondition[]; order: PlanOrder[] } {
-  const resolved = resolveTargetConditions(source, withoutCtidOrder(table, params), authorizeEmbed);
+  const resolved = resolveTargetConditions(source, withoutCtidOrder(table, params), authorizeEmbed, deferred);
   const rootOrder = params.order.find((entry) => entry.path.length === 0);
   if (!rootOrder?.terms.some((term) => isCtidTerm(table, term))) return resolved;
   const others = [...resolved.order];
@@ -160,13 +162,17 @@ function mutationTarget(
     position: 0,
     generated: true,
   };
-  const order = rootOrder.terms.map((term): PlanOrder => {
-    if (!isCtidTerm(table, term)) return others.shift() as PlanOrder;
-    return {
-      ref: { column: ctid, jsonPath: [] },
-      ...(term.direction !== undefined ? { direction: term.direction } : {}),
-      ...(term.nulls !== undefined ? { nulls: term.nulls } : {}),
-    };
+  // Related terms order the response only (resolveTargetConditions leaves them out).
+  const order = rootOrder.terms.flatMap((term): PlanOrder[] => {
+    if (term.relation !== undefined) return [];
+    if (!isCtidTerm(table, term)) return [others.shift() as PlanOrder];
+    return [
+      {
+        ref: { column: ctid, jsonPath: [] },
+        ...(term.direction !== undefined ? { direction: term.direction } : {}),
+        ...(term.nulls !== undefined ? { nulls: term.nulls } : {}),
+      },
+    ];
   });
   return { conditions: resolved.conditions, order };
 }
@@ -213,7 +219,12 @@ export async function handleMutation(
   const range = topLevelRange(params, method, undefined);
   const payload: Payload | undefined =
     method === 'POST' || method === 'PATCH' || method === 'PUT'
-      ? parsePayload(ctx.request.body, ctx.contentType, params.columns, state.limits.maxBodyDepth)
+      ? parsePayload(
+          parsedBodyText(ctx.request.body, ctx.contentType),
+          ctx.contentType,
+          params.columns,
+          state.limits.maxBodyDepth,
+        )
       : undefined;
   const cache = state.store.current;
   const table = findTable(cache, ctx.schema, ctx.route.name);
@@ -237,6 +248,7 @@ export async function handleMutation(
   };
   // Embeds of the response and functions of computed fields are read, whatever the write.
   const readAccess = embedReadAccess(state, ctx.method, caller);
+  const deferred = new DeferredErrors();
   const root = buildReadPlan(
     {
       cache,
@@ -245,14 +257,15 @@ export async function handleMutation(
       aggregates: state.options.aggregates ?? false,
       ...(state.options.readThrough ? { readThrough: state.options.readThrough } : {}),
       authorizeEmbed: readAccess,
+      deferred,
     },
     source,
     withoutCtidOrder(table, params),
     'mutate',
   );
-  const target = mutationTarget(table, source, params, readAccess);
+  const target = mutationTarget(table, source, params, readAccess, deferred);
   // A limited PATCH/DELETE needs an order to pick its rows by (PostgREST: PGRST109).
-  const limited = (method === 'PATCH' || method === 'DELETE') && (range.limit !== undefined || range.offset > 0);
+  const limited = (method === 'PATCH' || method === 'DELETE') && (range.limit !== undefined || range.offset > 0n);
   if (limited && !target.order.some((term) => !term.child)) throw limitWithoutOrder();
   const limitChecked = limited && range.limit !== undefined && !limitedByRowIdentity(table);
   const prefs = ctx.prefs;
@@ -265,6 +278,13 @@ export async function handleMutation(
   }
   checkPreferences(prefs);
   const negotiated = negotiateBody(ctx.accept);
+  // ON CONFLICT names its columns to PostgreSQL, which refuses unknown ones when it runs.
+  const resolution = method === 'PUT' ? 'merge-duplicates' : method === 'POST' ? prefs.resolution : undefined;
+  const conflictColumns = method === 'PUT' ? table.primaryKey : (params.onConflict ?? table.primaryKey);
+  for (const name of conflictColumns)
+    if (!table.columnsByName.has(name)) deferred.note(undefinedColumn(table.name, name));
+  // PostgreSQL would refuse an unknown name only now, when the statement runs.
+  deferred.raise();
   const guardSpec = state.options.rowGuard?.(table.name);
   const guardColumn = guardSpec ? table.columnsByName.get(guardSpec.column) : undefined;
   if (guardSpec && !guardColumn)
@@ -274,9 +294,6 @@ export async function handleMutation(
     guard && guardColumn ? { column: guardColumn, allowed: guard.allowed } : undefined;
   if (guard && payload) checkPayloadGuard(guard, payload.rows, payload.keys);
 
-  const resolution = method === 'PUT' ? 'merge-duplicates' : method === 'POST' ? prefs.resolution : undefined;
-  const conflictColumns = method === 'PUT' ? table.primaryKey : (params.onConflict ?? table.primaryKey);
-  for (const name of conflictColumns) if (!table.columnsByName.has(name)) throw undefinedColumn(table.name, name);
   const isUpsert = resolution !== undefined && (method === 'PUT' || conflictColumns.length > 0);
   const emptyPatch = method === 'PATCH' && columns.length === 0;
 
@@ -357,7 +374,7 @@ export async function handleMutation(
     const row = rows[0]?.[0] as MutationRow | undefined;
     const page = Number(row?.page ?? 0);
     // On a view, an order that is not unique can match more rows than the limit: refused.
-    if (limitChecked && range.limit !== undefined && page > range.limit)
+    if (limitChecked && range.limit !== undefined && BigInt(page) > range.limit)
       throw limitedChangeViolation(page, range.limit);
     if (prefs.maxAffected !== undefined && prefs.handling === 'strict' && page > prefs.maxAffected) {
       throw maxAffectedViolation(page);
@@ -427,7 +444,7 @@ export async function handleMutation(
       const location = locationFor(table, row?.location ?? null);
       if (location) headers.Location = location;
     }
-    headers['Content-Range'] = contentRange(1, 0, countShown);
+    headers['Content-Range'] = contentRange(1n, 0n, countShown);
     const applied = preferenceApplied(
       {
         ...prefs,
@@ -443,7 +460,7 @@ export async function handleMutation(
   } else {
     status = representation ? 200 : 204;
     headers['Content-Range'] =
-      method === 'PATCH' ? contentRange(0, page - 1, countShown) : contentRange(1, 0, countShown);
+      method === 'PATCH' ? contentRange(0n, BigInt(page) - 1n, countShown) : contentRange(1n, 0n, countShown);
     // PostgREST reports `missing=` as applied to a PATCH but not to a DELETE.
     const applied = preferenceApplied(prefs, [
       ...(method === 'PATCH' ? (['missing'] as const) : []),

@@ -2,29 +2,44 @@ import { invalidRange, putLimitNotAllowed } from '../errors/api-errors.js';
 import type { QueryParams, RangeSpec } from '../parser/ast.js';
 import { parseRangeHeader } from '../parser/range-header.js';
 
+/** Rows `lower` to `upper` (inclusive; `upper` undefined: no end), PostgREST's NonnegRange. */
+type Interval = { lower: bigint; upper?: bigint };
+
+const ALL: Interval = { lower: 0n };
+
+function isEmpty(range: Interval): boolean {
+  return range.upper !== undefined && range.upper < range.lower;
+}
+
 /**
- * The top-level range: `limit`/`offset` intersected with the `Range` header (GET only, as
- * RFC 9110 says). `limit=0` is allowed and returns no rows; any other empty range is 416
- * PGRST103. PUT takes no range at all (PGRST114).
+ * The top-level range, computed as PostgREST's RangeQuery does with its intervals: `limit`
+ * and `offset` give rows `offset` to `offset + limit - 1`, which is intersected with the
+ * `Range` header (GET only, as RFC 9110 says; otherwise all rows). So a negative offset is
+ * clipped at row 0 (`offset=-4` is all rows, `offset=-2&limit=5` rows 0 to 2). A limit whose
+ * last row is -1 (`limit=0`, but also `offset=-2&limit=2`) asks for no rows; any other empty
+ * range is 416 PGRST103. PUT takes no range at all (PGRST114).
  */
 export function topLevelRange(params: QueryParams, method: string, rangeHeader: string | undefined): RangeSpec {
-  const fromParams = params.ranges.get('') ?? { offset: 0 };
-  if (method === 'PUT') {
-    if (params.ranges.has('') && (fromParams.offset !== 0 || fromParams.limit !== undefined))
-      throw putLimitNotAllowed();
-    return { offset: 0 };
+  const given = params.ranges.get('');
+  const fromParams: Interval = given
+    ? { lower: given.offset, ...(given.limit !== undefined ? { upper: given.offset + given.limit - 1n } : {}) }
+    : ALL;
+  const header: Interval = (method === 'GET' ? parseRangeHeader(rangeHeader) : undefined) ?? ALL;
+  const limitZero = fromParams.upper === -1n;
+  let top: Interval | undefined;
+  if (limitZero) top = { lower: 0n, upper: -1n };
+  else if (!isEmpty(header) && !isEmpty(fromParams)) {
+    const lower = header.lower > fromParams.lower ? header.lower : fromParams.lower;
+    const uppers = [header.upper, fromParams.upper].filter((upper): upper is bigint => upper !== undefined);
+    const upper = uppers.reduce<bigint | undefined>(
+      (min, value) => (min === undefined || value < min ? value : min),
+      undefined,
+    );
+    top = upper === undefined ? { lower } : { lower, upper };
   }
-  if (fromParams.limit === 0) return { offset: fromParams.offset, limit: 0 };
-  const header = method === 'GET' ? parseRangeHeader(rangeHeader) : undefined;
-  let lower = fromParams.offset;
-  let upper = fromParams.limit !== undefined ? fromParams.offset + fromParams.limit - 1 : undefined;
-  if (header) {
-    lower = Math.max(lower, header.lower);
-    if (header.upper !== undefined) upper = upper === undefined ? header.upper : Math.min(upper, header.upper);
+  if (top === undefined || (isEmpty(top) && !limitZero)) {
+    throw invalidRange({ kind: isEmpty(header) ? 'lower-gt-upper' : 'negative-limit' });
   }
-  if (upper !== undefined && upper < lower) {
-    const headerEmpty = header?.upper !== undefined && header.upper < header.lower;
-    throw invalidRange({ kind: headerEmpty ? 'lower-gt-upper' : 'negative-limit' });
-  }
-  return upper === undefined ? { offset: lower } : { offset: lower, limit: upper - lower + 1 };
+  if (method === 'PUT' && (top.lower !== 0n || top.upper !== undefined)) throw putLimitNotAllowed();
+  return top.upper === undefined ? { offset: top.lower } : { offset: top.lower, limit: top.upper - top.lower + 1n };
 }

@@ -4,7 +4,10 @@ import { runTransaction } from '../exec/transaction.js';
 import { selectStatements, type SelectStatements } from '../exec/run-select.js';
 import { preferenceApplied } from '../parser/preferences.js';
 import { parseQueryParams } from '../parser/query-params.js';
+import { headerPath } from '../parser/query-string.js';
 import { buildReadPlan, type EmbedTarget } from '../plan/read-plan.js';
+import { DeferredErrors } from '../plan/resolve-errors.js';
+import type { PgrstError } from '../errors/pgrst-error.js';
 import type { QualifiedName, SchemaCache, Table } from '../schema/schema-types.js';
 import type { BodyFormat } from '../sql/output-sql.js';
 import { qualified } from '../sql/sql-params.js';
@@ -22,13 +25,15 @@ type PreparedRead = {
   table: Table;
   /** Embedded relations, in the order planning authorized them (replayed for each caller). */
   embedded: EmbedTarget[];
-  offset: number;
+  offset: bigint;
   canonical: string;
   format: BodyFormat;
   contentType: string;
   /** A media type handler builds the body. */
   custom?: NegotiatedBody['custom'];
   select: SelectStatements;
+  /** An unknown name PostgreSQL would refuse, raised once the other checks passed. */
+  unresolved?: PgrstError;
 };
 
 /** Most distinct reads remembered per schema cache. */
@@ -84,6 +89,7 @@ function prepareRead(
   const table = findTable(cache, ctx.schema, name);
   authorizeRead(state, ctx, caller, table, false);
   const embedded: EmbedTarget[] = [];
+  const deferred = new DeferredErrors();
   const root = buildReadPlan(
     {
       cache,
@@ -96,6 +102,7 @@ function prepareRead(
         authorizeRead(state, ctx, caller, target, true, target.kind);
         embedded.push({ schema: target.schema, name: target.name, kind: target.kind });
       },
+      deferred,
     },
     { relation: table, columns: table.columnsByName, requestName: table.name, computed: table.computedFields },
     params,
@@ -125,6 +132,7 @@ function prepareRead(
     contentType,
     ...(custom ? { custom } : {}),
     select,
+    ...(deferred.error ? { unresolved: deferred.error } : {}),
   };
 }
 
@@ -160,7 +168,7 @@ function readFor(
     return known;
   }
   const prepared = prepareRead(state, ctx, caller, name);
-  reads.set(key, prepared);
+  if (!prepared.unresolved) reads.set(key, prepared);
   return prepared;
 }
 
@@ -171,8 +179,15 @@ export async function handleRead(
   caller: PgrestCaller | undefined,
 ): Promise<PgrestResponse> {
   if (ctx.route.kind !== 'relation') throw new Error('handleRead needs a relation route');
-  const { table, offset, canonical, format, contentType, custom, select } = readFor(state, ctx, caller, ctx.route.name);
+  const { table, offset, canonical, format, contentType, custom, select, unresolved } = readFor(
+    state,
+    ctx,
+    caller,
+    ctx.route.name,
+  );
   checkPreferences(ctx.prefs);
+  // PostgreSQL would refuse an unknown name only now, when the statement runs.
+  if (unresolved) throw unresolved;
   // Nothing read decides the transaction's end: the whole request is one round trip.
   const result = select.result(
     await runTransaction(
@@ -189,8 +204,8 @@ export async function handleRead(
       : undefined;
   const ranged = rangeStatus(offset, result.page, shownTotal);
   const headers: Record<string, string> = { 'Content-Type': contentType, 'Content-Range': ranged.contentRange };
-  if (canonical !== '') headers['Content-Location'] = `/${table.name}?${canonical}`;
-  else headers['Content-Location'] = `/${table.name}`;
+  const path = `/${headerPath(table.name)}`;
+  headers['Content-Location'] = canonical !== '' ? `${path}?${canonical}` : path;
   if (ctx.negotiatedByProfile) headers['Content-Profile'] = ctx.schema;
   const applied = preferenceApplied(ctx.prefs, ['count', 'tx', 'handling', 'timezone']);
   if (applied !== undefined) headers['Preference-Applied'] = applied;

@@ -22,7 +22,7 @@ export function errorResponse(error: PgrstError): PgrestResponse {
 }
 
 /** `Content-Range` value: `0-24/573`, `*\/573`, `0-24/*`. */
-export function contentRange(lower: number, upper: number, total: number | undefined): string {
+export function contentRange(lower: bigint, upper: bigint, total: number | undefined): string {
   const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
   return `${range}/${total === undefined ? '*' : String(total)}`;
 }
@@ -32,17 +32,17 @@ export function contentRange(lower: number, upper: number, total: number | undef
  * offset is past the total (with PostgREST's PGRST103 body), else 200.
  */
 export function rangeStatus(
-  offset: number,
+  offset: bigint,
   pageRows: number,
   total: number | undefined,
 ): { status: number; contentRange: string; error?: PgrstError } {
-  const upper = offset + pageRows - 1;
+  const upper = offset + BigInt(pageRows) - 1n;
   const header = contentRange(offset, upper, total);
   if (total === undefined) return { status: 200, contentRange: header };
-  if (offset > total) {
+  if (offset > BigInt(total)) {
     return { status: 416, contentRange: header, error: invalidRange({ kind: 'out-of-bounds', offset, total }) };
   }
-  if (1 + upper - offset < total) return { status: 206, contentRange: header };
+  if (pageRows < total) return { status: 206, contentRange: header };
   return { status: 200, contentRange: header };
 }
 

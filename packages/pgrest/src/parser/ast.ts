@@ -84,8 +84,11 @@ export type OrderTerm = {
 /** Path of embedded resources a parameter applies to (`[]` for the top level). */
 export type EmbedPath = string[];
 
-/** limit/offset for one level. */
-export type RangeSpec = { offset: number; limit?: number };
+/**
+ * limit/offset for one level, as exact integers (PostgREST reads them as Haskell's unbounded
+ * `Integer`; PostgreSQL refuses those beyond bigint when the statement runs).
+ */
+export type RangeSpec = { offset: bigint; limit?: bigint };
 
 /** Everything the query string says, parsed. */
 export type QueryParams = {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PgrstError } from '../errors/pgrst-error.js';
 import type { Operation } from './ast.js';
-import { parseFilter, parseLogic, parseOrder, parseQueryParams, parseSelect } from './query-params.js';
+import {
+  parseFilter,
+  parseLogic,
+  parseOrder,
+  parseQueryParams,
+  parseRangeInteger,
+  parseSelect,
+} from './query-params.js';
 
 function operationOf(value: string): { negated: boolean; operation: Operation } {
   return parseFilter('col', value).filter.expr;
@@ -257,8 +264,8 @@ describe('query strings', () => {
     );
     expect(params.filters).toHaveLength(1);
     expect(params.order.map((entry) => entry.path)).toEqual([['configs'], []]);
-    expect(params.ranges.get('')).toEqual({ offset: 20, limit: 10 });
-    expect(params.ranges.get('configs')).toEqual({ offset: 0, limit: 5 });
+    expect(params.ranges.get('')).toEqual({ offset: 20n, limit: 10n });
+    expect(params.ranges.get('configs')).toEqual({ offset: 0n, limit: 5n });
     expect(params.logic).toHaveLength(1);
     expect(params.columns).toEqual(['a', 'b']);
     expect(params.onConflict).toEqual(['id']);
@@ -284,5 +291,51 @@ describe('query strings', () => {
 
   it('sorts the canonical query string', () => {
     expect(parseQueryParams('b=eq.2&a=eq.1&select=*').canonical).toBe('a=eq.1&b=eq.2&select=%2A');
+  });
+});
+
+describe('limit and offset values', () => {
+  it('are read as Haskell reads an Integer, as PostgREST does', () => {
+    expect(parseRangeInteger('25')).toBe(25n);
+    expect(parseRangeInteger(' 7 ')).toBe(7n);
+    expect(parseRangeInteger('-3')).toBe(-3n);
+    expect(parseRangeInteger('- 3')).toBe(-3n);
+    expect(parseRangeInteger('((4))')).toBe(4n);
+    expect(parseRangeInteger('(-4)')).toBe(-4n);
+    expect(parseRangeInteger('0x1F')).toBe(31n);
+    expect(parseRangeInteger('0O17')).toBe(15n);
+    expect(parseRangeInteger('007')).toBe(7n);
+  });
+
+  it('keep integers beyond 2^53 exactly', () => {
+    expect(parseRangeInteger('9007199254740993')).toBe(9007199254740993n);
+    expect(parseRangeInteger('99999999999999999999')).toBe(99999999999999999999n);
+  });
+
+  it('are nothing when they are no integer', () => {
+    for (const value of [
+      '',
+      'abc',
+      '1.5',
+      '1e30',
+      '1e3',
+      '+1',
+      '5.',
+      '1 2',
+      '0x',
+      '0b1',
+      '-(5)',
+      '(5',
+      '5)',
+      '1_000',
+      '٣',
+    ]) {
+      expect(parseRangeInteger(value), value).toBeUndefined();
+    }
+  });
+
+  it('are ignored by the query string parser when they are nothing', () => {
+    expect(parseQueryParams('limit=abc&offset=1.5').ranges.get('')).toEqual({ offset: 0n });
+    expect(parseQueryParams('rel.limit=2&rel.offset=-1').ranges.get('rel')).toEqual({ offset: -1n, limit: 2n });
   });
 });

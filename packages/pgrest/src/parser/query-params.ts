@@ -75,11 +75,20 @@ export function parseLogic(key: string, value: string): { path: EmbedPath; tree:
   return { path, tree };
 }
 
-function parseInteger(value: string): number | undefined {
-  const trimmed = value.trim();
-  if (!/^-?[0-9]+$/.test(trimmed)) return undefined;
-  const parsed = Number(trimmed);
-  return Number.isSafeInteger(parsed) ? parsed : undefined;
+/**
+ * A `limit`/`offset` value read as PostgREST reads it, with Haskell's `readMaybe` into an
+ * unbounded `Integer`: decimal digits, or `0x`/`0o` hexadecimal and octal, an optional `-`,
+ * optional parentheses, surrounding spaces. Anything else (`abc`, `1.5`, `1e30`, `+1`) reads
+ * as nothing, and PostgREST then ignores the parameter.
+ */
+export function parseRangeInteger(value: string): bigint | undefined {
+  const match = /^\s*((?:\(\s*)*)(-\s*)?(0[xX][0-9a-fA-F]+|0[oO][0-7]+|[0-9]+)\s*((?:\)\s*)*)$/.exec(value);
+  if (!match) return undefined;
+  const opened = (match[1] ?? '').replace(/\s/g, '').length;
+  const closed = (match[4] ?? '').replace(/\s/g, '').length;
+  if (opened !== closed) return undefined;
+  const magnitude = BigInt(match[3] ?? '0');
+  return match[2] !== undefined ? -magnitude : magnitude;
 }
 
 /**
@@ -153,22 +162,26 @@ function isQueryParamError(error: unknown): error is PgrstError {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'PGRST100';
 }
 
-/** limit/offset per embed level; the last occurrence of a key wins, as in PostgREST. */
+/**
+ * limit/offset per embed level; the last occurrence of a key wins, as in PostgREST. A value
+ * that is no integer is ignored; integers are kept exactly, negative or beyond bigint ones
+ * included: PostgreSQL refuses those in an embed's LIMIT/OFFSET, as with PostgREST (the top
+ * level drops a negative offset, see `topLevelRange`).
+ */
 function parseRanges(pairs: { key: string; value: string }[]): Map<string, RangeSpec> {
-  const limits = new Map<string, number | undefined>();
-  const offsets = new Map<string, number | undefined>();
+  const limits = new Map<string, bigint | undefined>();
+  const offsets = new Map<string, bigint | undefined>();
   for (const pair of pairs) {
     const segment = lastSegment(pair.key);
     if (segment !== 'limit' && segment !== 'offset') continue;
     const levelKey = pair.key.split('.').slice(0, -1).join('.');
     run('parameter name', `failed to parse tree path (${pair.key})`, pair.key, treePath);
-    (segment === 'limit' ? limits : offsets).set(levelKey, parseInteger(pair.value));
+    (segment === 'limit' ? limits : offsets).set(levelKey, parseRangeInteger(pair.value));
   }
   const ranges = new Map<string, RangeSpec>();
   for (const key of new Set([...limits.keys(), ...offsets.keys()])) {
     const limit = limits.get(key);
-    // A negative offset is ignored, as in PostgREST.
-    const offset = Math.max(offsets.get(key) ?? 0, 0);
+    const offset = offsets.get(key) ?? 0n;
     ranges.set(key, limit === undefined ? { offset } : { offset, limit });
   }
   return ranges;

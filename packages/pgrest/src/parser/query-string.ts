@@ -47,3 +47,20 @@ export function encodeComponent(text: string): string {
   }
   return out;
 }
+
+/**
+ * A relation's name as the path of a response header (`Content-Location`, `Location`):
+ * printable ASCII stays as it is, every other character is percent-encoded as UTF-8
+ * (`größe` → `gr%C3%B6%C3%9Fe`). PostgREST writes the name's raw UTF-8 bytes there, which is
+ * no valid URI and which Node refuses to send in a header at all.
+ */
+export function headerPath(name: string): string {
+  if (/^[\x20-\x7e]*$/.test(name)) return name;
+  let out = '';
+  for (const char of name) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= 0x20 && code <= 0x7e) out += char;
+    else for (const byte of Buffer.from(char, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}

@@ -48,6 +48,9 @@ export type PlanCondition =
   | { type: 'embed-exists'; child: ReadNode; negated: boolean }
   | { type: 'logic'; op: 'and' | 'or'; negated: boolean; children: PlanCondition[] };
 
+/** A value an embed exposes to its parent's ORDER BY (a related order), with its output cast. */
+export type ExposedOrder = { ref: ColumnRef; cast?: QualifiedName };
+
 /** One ORDER BY term. */
 export type PlanOrder = {
   /** For related orders: the to-one child whose column is used. */
@@ -79,8 +82,8 @@ export type ReadNode = {
   select: PlanSelect[];
   where: PlanCondition[];
   order: PlanOrder[];
-  offset: number;
-  limit?: number;
+  offset: bigint;
+  limit?: bigint;
   children: ReadNode[];
   /** Set on embeds. */
   relationship?: Relationship;
@@ -92,7 +95,7 @@ export type ReadNode = {
   /** SQL alias of the lateral join an embed produces (l1, l2, ...). */
   lateralAlias: string;
   /** Related orders this embed must expose (to its parent's ORDER BY). */
-  exposedOrders: ColumnRef[];
+  exposedOrders: ExposedOrder[];
   /** Referenced by an embed-exists condition or an inner join (needed by count queries). */
   usedInWhere: boolean;
   /**

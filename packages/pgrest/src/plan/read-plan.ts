@@ -8,8 +8,17 @@ import {
   type Routine,
   type SchemaCache,
 } from '../schema/schema-types.js';
-import type { ColumnRef, PlanAggregate, PlanCondition, PlanOrder, PlanSelect, ReadNode } from './plan-types.js';
-import { undefinedColumn, undefinedType } from './resolve-errors.js';
+import type {
+  ColumnRef,
+  ExposedOrder,
+  PlanAggregate,
+  PlanCondition,
+  PlanOrder,
+  PlanSelect,
+  ReadNode,
+} from './plan-types.js';
+import { undefinedColumn, undefinedType, type DeferredErrors } from './resolve-errors.js';
+import type { PgrstError } from '../errors/pgrst-error.js';
 
 /** What the read planner needs beyond the request. */
 export type PlanContext = {
@@ -28,6 +37,11 @@ export type PlanContext = {
   aggregates: boolean;
   /** Columns of a relation read through a function (the engine's `readThrough` option). */
   readThrough?: (relation: QualifiedName) => Readonly<Record<string, QualifiedName>> | undefined;
+  /**
+   * Where unknown columns (42703) and types (42704) are kept instead of thrown, for the caller
+   * to raise once its other checks passed (see {@link DeferredErrors}). Without it they throw.
+   */
+  deferred?: DeferredErrors;
 };
 
 /** The columns of `relation` read through a function, when the host names any. */
@@ -74,7 +88,7 @@ function newNode(
     select: [],
     where: [],
     order: [],
-    offset: 0,
+    offset: 0n,
     children: [],
     joinType: 'left',
     spread: false,
@@ -101,12 +115,38 @@ function findNode(root: ReadNode, path: EmbedPath): ReadNode {
   return node;
 }
 
-function resolveColumn(node: ReadNode, field: Field, useComputed: UseComputed): ColumnRef {
+/**
+ * How names are resolved while planning: computed fields are authorized as they are met, and a
+ * name PostgreSQL would refuse is kept (when the context defers) or thrown.
+ */
+type Resolver = {
+  useComputed: UseComputed;
+  unknown: (error: PgrstError) => void;
+};
+
+function resolverOf(ctx: Pick<PlanContext, 'authorizeEmbed' | 'deferred'>): Resolver {
+  const deferred = ctx.deferred;
+  return {
+    useComputed: computedAuthorizer(ctx.authorizeEmbed),
+    unknown: deferred
+      ? (error) => deferred.note(error)
+      : (error) => {
+          throw error;
+        },
+  };
+}
+
+/** Stands for an unknown column once its error is kept: planning goes on, no SQL will run. */
+function unresolvedColumn(name: string): Column {
+  return { name, type: 'unknown', baseType: 'unknown', nullable: true, default: null, position: 0, generated: true };
+}
+
+function resolveColumn(node: ReadNode, field: Field, resolver: Resolver): ColumnRef {
   const column = node.columns.get(field.name);
   if (column) return { column, jsonPath: field.jsonPath };
   const computed = node.computed.get(field.name);
   if (computed) {
-    useComputed(computed);
+    resolver.useComputed(computed);
     const type = computed.returns.type;
     return {
       column: { name: field.name, type, baseType: type, nullable: true, default: null, position: 0, generated: true },
@@ -114,13 +154,15 @@ function resolveColumn(node: ReadNode, field: Field, useComputed: UseComputed): 
       computed,
     };
   }
-  throw undefinedColumn(node.relation.name, field.name, node.columns.keys());
+  resolver.unknown(undefinedColumn(node.relation.name, field.name, node.columns.keys()));
+  return { column: unresolvedColumn(field.name), jsonPath: field.jsonPath };
 }
 
-function resolveCast(cache: SchemaCache, name: string): QualifiedName {
+function resolveCast(cache: SchemaCache, name: string, resolver: Resolver): QualifiedName {
   const found = cache.types.get(name.toLowerCase());
-  if (!found) throw undefinedType(name);
-  return found;
+  if (found) return found;
+  resolver.unknown(undefinedType(name));
+  return { schema: 'pg_catalog', name };
 }
 
 /** Default output key of a selected field: alias, else last JSON key, else column. */
@@ -140,7 +182,8 @@ function outputNameOf(field: Field, alias: string | undefined): string {
 /**
  * Builds the resolved read tree for a request, in PostgREST's order: select tree, then
  * filters, orders, ranges and logic trees placed on their embed level (PGRST108 when the
- * level is not embedded), then relationships (PGRST200/201), names (42703), related
+ * level is not embedded), then relationships (PGRST200/201), names (42703, 42704: kept in
+ * `ctx.deferred` when given, as PostgreSQL reports them only once the statement runs), related
  * orders (PGRST118) and null-embed filters; finally `maxRows` caps every level.
  */
 export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryParams, mode: PlanMode): ReadNode {
@@ -149,7 +192,7 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
   const rootThrough = readThroughOf(ctx, root.relation);
   if (rootThrough) rootNode.readThrough = rootThrough;
   const pendingSelects = new Map<ReadNode, SelectItem[]>();
-  const useComputed = computedAuthorizer(ctx.authorizeEmbed);
+  const resolver = resolverOf(ctx);
 
   const addChildren = (node: ReadNode, items: SelectItem[]): void => {
     const fields: SelectItem[] = [];
@@ -225,7 +268,7 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
   const resolveNode = (node: ReadNode): void => {
     for (const item of pendingSelects.get(node) ?? []) {
       if (item.type !== 'field') continue;
-      const select = resolveSelect(ctx.cache, node, item, useComputed);
+      const select = resolveSelect(ctx.cache, node, item, resolver);
       // As PostgREST does, `*` is spelled out (in place) when a column has a JSON
       // representation, so that its values can be formatted.
       if (select === 'star' && hasJsonRepresentation(node.columns)) node.select.push(...starSelects(node));
@@ -240,14 +283,13 @@ export function buildReadPlan(ctx: PlanContext, root: RootSource, params: QueryP
   placeAggregates(rootNode);
 
   for (const pending of pendingFilters) {
-    pending.node.where.push(resolveCondition(pending.node, pending.operation, useComputed));
+    pending.node.where.push(resolveCondition(pending.node, pending.operation, resolver));
   }
-  for (const pending of pendingLogic)
-    pending.node.where.push(resolveCondition(pending.node, pending.tree, useComputed));
-  for (const { node, terms } of pendingOrders) node.order = terms.map((term) => resolveOrder(node, term, useComputed));
+  for (const pending of pendingLogic) pending.node.where.push(resolveCondition(pending.node, pending.tree, resolver));
+  for (const { node, terms } of pendingOrders) node.order = terms.map((term) => resolveOrder(node, term, resolver));
 
   if (mode !== 'mutate' && ctx.maxRows !== undefined) {
-    const cap = ctx.maxRows;
+    const cap = BigInt(ctx.maxRows);
     const restrict = (node: ReadNode): void => {
       if (node.limit === undefined || node.limit > cap) node.limit = cap;
       node.children.forEach(restrict);
@@ -290,40 +332,48 @@ function isBareCount(node: ReadNode, item: FieldItem): boolean {
   );
 }
 
-function aggregateOf(cache: SchemaCache, fn: PlanAggregate['fn'], cast: string | undefined): PlanAggregate {
-  return cast !== undefined ? { fn, cast: resolveCast(cache, cast) } : { fn };
+function aggregateOf(
+  cache: SchemaCache,
+  fn: PlanAggregate['fn'],
+  cast: string | undefined,
+  resolver: Resolver,
+): PlanAggregate {
+  return cast !== undefined ? { fn, cast: resolveCast(cache, cast, resolver) } : { fn };
 }
 
 /** One `select` field of `node`: `*`, a column or computed field, or an aggregate. */
-function resolveSelect(
-  cache: SchemaCache,
-  node: ReadNode,
-  item: FieldItem,
-  useComputed: UseComputed,
-): PlanSelect | 'star' {
+function resolveSelect(cache: SchemaCache, node: ReadNode, item: FieldItem, resolver: Resolver): PlanSelect | 'star' {
   const { field } = item;
   if (field.name === '*' && field.jsonPath.length === 0) {
     if (item.aggregate === undefined) return 'star';
     // `count()`: PostgreSQL names the column after the function.
-    return { ref: null, outputName: item.alias ?? 'count', aggregate: aggregateOf(cache, 'count', item.aggregateCast) };
+    return {
+      ref: null,
+      outputName: item.alias ?? 'count',
+      aggregate: aggregateOf(cache, 'count', item.aggregateCast, resolver),
+    };
   }
   if (isBareCount(node, item)) {
     // `count::text` casts the count, as `CAST(t.count AS text)` does in PostgreSQL.
-    return { ref: null, outputName: item.alias ?? 'count', aggregate: aggregateOf(cache, 'count', item.cast) };
+    return {
+      ref: null,
+      outputName: item.alias ?? 'count',
+      aggregate: aggregateOf(cache, 'count', item.cast, resolver),
+    };
   }
-  const ref = resolveColumn(node, field, useComputed);
+  const ref = resolveColumn(node, field, resolver);
   if (item.aggregate !== undefined) {
     // An aggregate's column is named after the function unless aliased, in PostgreSQL too.
     const select: PlanSelect = {
       ref,
       outputName: item.alias ?? item.aggregate,
-      aggregate: aggregateOf(cache, item.aggregate, item.aggregateCast),
+      aggregate: aggregateOf(cache, item.aggregate, item.aggregateCast, resolver),
     };
-    if (item.cast !== undefined) select.cast = resolveCast(cache, item.cast);
+    if (item.cast !== undefined) select.cast = resolveCast(cache, item.cast, resolver);
     return select;
   }
   const select: PlanSelect = { ref, outputName: outputNameOf(field, item.alias) };
-  if (item.cast !== undefined) select.cast = resolveCast(cache, item.cast);
+  if (item.cast !== undefined) select.cast = resolveCast(cache, item.cast, resolver);
   return select;
 }
 
@@ -391,13 +441,13 @@ function resolveRelationships(ctx: PlanContext, node: ReadNode): void {
   }
 }
 
-function resolveCondition(node: ReadNode, tree: LogicTree, useComputed: UseComputed): PlanCondition {
+function resolveCondition(node: ReadNode, tree: LogicTree, resolver: Resolver): PlanCondition {
   if (tree.type === 'logic') {
     return {
       type: 'logic',
       op: tree.op,
       negated: tree.negated,
-      children: tree.children.map((child) => resolveCondition(node, child, useComputed)),
+      children: tree.children.map((child) => resolveCondition(node, child, resolver)),
     };
   }
   const { field, expr } = tree.filter;
@@ -410,18 +460,18 @@ function resolveCondition(node: ReadNode, tree: LogicTree, useComputed: UseCompu
   }
   return {
     type: 'filter',
-    ref: resolveColumn(node, field, useComputed),
+    ref: resolveColumn(node, field, resolver),
     negated: expr.negated,
     operation: expr.operation,
   };
 }
 
-function resolveOrder(node: ReadNode, term: OrderTerm, useComputed: UseComputed): PlanOrder {
+function resolveOrder(node: ReadNode, term: OrderTerm, resolver: Resolver): PlanOrder {
   const modifiers = {
     ...(term.direction !== undefined ? { direction: term.direction } : {}),
     ...(term.nulls !== undefined ? { nulls: term.nulls } : {}),
   };
-  if (term.relation === undefined) return { ref: resolveColumn(node, term.field, useComputed), ...modifiers };
+  if (term.relation === undefined) return { ref: resolveColumn(node, term.field, resolver), ...modifiers };
   const relationName = term.relation;
   const child = node.children.find((candidate) => candidate.outputName === relationName);
   if (!child) throw notEmbedded(relationName);
@@ -429,9 +479,31 @@ function resolveOrder(node: ReadNode, term: OrderTerm, useComputed: UseComputed)
   if (!child.relationship || !isToOne(child.relationship)) {
     throw relatedOrderNotToOne(node.relation.name, relationName);
   }
-  const ref = resolveColumn(child, term.field, useComputed);
-  child.exposedOrders.push(ref);
-  return { child, ref, ...modifiers };
+  const exposed = relatedOrderTarget(child, term.field, resolver);
+  child.exposedOrders.push(exposed);
+  return { child, ref: exposed.ref, ...modifiers };
+}
+
+/**
+ * What a related order `rel(name)` orders by. PostgREST orders by the column of that name in
+ * the embed's lateral subquery, whose columns are the embed's outputs: an alias given inside
+ * the embed (`...authors(author:name)`, then `order=authors(author)`) names the aliased value,
+ * cast included. Otherwise the name is a column of the related relation (also when it is not
+ * selected, which PostgREST would refuse).
+ */
+function relatedOrderTarget(child: ReadNode, field: Field, resolver: Resolver): ExposedOrder {
+  const aliased = child.select.find(
+    (select) =>
+      select.outputName === field.name &&
+      select.ref !== null &&
+      select.aggregate === undefined &&
+      (select.cast === undefined || field.jsonPath.length === 0),
+  );
+  if (aliased?.ref) {
+    const ref: ColumnRef = { ...aliased.ref, jsonPath: [...aliased.ref.jsonPath, ...field.jsonPath] };
+    return aliased.cast ? { ref, cast: aliased.cast } : { ref };
+  }
+  return { ref: resolveColumn(child, field, resolver) };
 }
 
 /**
@@ -442,17 +514,24 @@ export function resolveTargetConditions(
   target: RootSource,
   params: QueryParams,
   authorizeEmbed?: PlanContext['authorizeEmbed'],
+  deferred?: DeferredErrors,
 ): { conditions: PlanCondition[]; order: PlanOrder[] } {
   const node = newNode({ ...target, depth: 0 }, { tables: 0, laterals: 0, embeds: 0 });
-  const useComputed = computedAuthorizer(authorizeEmbed);
+  const resolver = resolverOf({
+    ...(authorizeEmbed ? { authorizeEmbed } : {}),
+    ...(deferred ? { deferred } : {}),
+  });
   const conditions: PlanCondition[] = [];
   for (const { path, filter } of params.filters) {
-    if (path.length === 0) conditions.push(resolveCondition(node, { type: 'filter', filter }, useComputed));
+    if (path.length === 0) conditions.push(resolveCondition(node, { type: 'filter', filter }, resolver));
   }
   for (const { path, tree } of params.logic) {
-    if (path.length === 0) conditions.push(resolveCondition(node, tree, useComputed));
+    if (path.length === 0) conditions.push(resolveCondition(node, tree, resolver));
   }
   const rootOrder = params.order.find((entry) => entry.path.length === 0);
-  const order = rootOrder ? rootOrder.terms.map((term) => resolveOrder(node, term, useComputed)) : [];
+  // A related order (`users(name)`) names an embed of the response: it orders the returned
+  // rows only, never which rows change.
+  const ownTerms = rootOrder?.terms.filter((term) => term.relation === undefined) ?? [];
+  const order = ownTerms.map((term) => resolveOrder(node, term, resolver));
   return { conditions, order };
 }

@@ -30,3 +30,30 @@ export function undefinedColumn(relation: string, column: string, candidates: It
 export function undefinedType(name: string): PgrstError {
   return new PgrstError({ status: 400, code: '42704', message: `type "${name}" does not exist` });
 }
+
+/**
+ * Errors about names PostgreSQL itself would refuse (unknown columns, 42703; unknown types,
+ * 42704). PostgREST hands such names to PostgreSQL, so they surface only when the statement
+ * runs: after every check PostgREST makes while planning (PGRST105, PGRST108, PGRST118,
+ * PGRST200, PGRST204, …), after content negotiation (406) and after `Prefer: handling=strict`
+ * (PGRST122). The engine refuses them before any SQL, but keeps the first one here and raises
+ * it at the point where the statement would run, so the same request gets the same error.
+ */
+export class DeferredErrors {
+  private first: PgrstError | undefined;
+
+  /** Remembers `error` unless an earlier one is already kept (the one PostgreSQL would meet first). */
+  note(error: PgrstError): void {
+    this.first ??= error;
+  }
+
+  /** The kept error, if any. */
+  get error(): PgrstError | undefined {
+    return this.first;
+  }
+
+  /** Throws the kept error, if any. */
+  raise(): void {
+    if (this.first) throw this.first;
+  }
+}

@@ -33,6 +33,7 @@ type RelationRow = {
   schema: string;
   name: string;
   kind: string;
+  is_partition: boolean;
   description: string | null;
   updatable_mask: number;
 };
@@ -197,8 +198,10 @@ export async function buildSchemaCache(db: Queryable, schemas: string[]): Promis
       columnsByPosition: new Map(cols.map((col) => [col.position, col.name])),
       uniques: uniques.get(row.oid) ?? [],
       primaryKey: primaryKeys.get(row.oid) ?? [],
+      ...(row.is_partition ? { isPartition: true } : {}),
     });
-    if (!exposed.has(row.schema)) continue;
+    // A partition is reached through its partitioned table only (PGRST205 on its own name).
+    if (!exposed.has(row.schema) || row.is_partition) continue;
     tables.set(qualifiedKey({ schema: row.schema, name: row.name }), {
       schema: row.schema,
       name: row.name,

@@ -3,9 +3,14 @@
  * and return plain rows; turning rows into the cache happens in build-schema-cache.ts.
  */
 
-/** User relations in every non-system schema (views may read tables of hidden schemas). */
+/**
+ * User relations in every non-system schema (views may read tables of hidden schemas). A
+ * partition (`relispartition`) is flagged: as in PostgREST it is no relation of its own, only
+ * its partitioned table is.
+ */
 export const RELATIONS_SQL = `
 SELECT c.oid::int8 AS oid, n.nspname AS schema, c.relname AS name, c.relkind AS kind,
+  c.relispartition AS is_partition,
   obj_description(c.oid, 'pg_class') AS description,
   CASE WHEN c.relkind IN ('r','p') THEN 31 ELSE pg_relation_is_updatable(c.oid, true) END AS updatable_mask
 FROM pg_class c
@@ -14,16 +19,27 @@ WHERE c.relkind IN ('r','v','m','f','p')
   AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')
   AND n.nspname NOT LIKE 'pg_temp%' AND n.nspname NOT LIKE 'pg_toast_temp%'`;
 
-/** Columns of those relations, in attnum order. */
+/**
+ * Columns of those relations, in attnum order. The base type of a domain is the type at the
+ * end of its chain (a domain over a domain over tsvector is a tsvector), as PostgREST reads it.
+ */
 export const COLUMNS_SQL = `
+WITH RECURSIVE domain_chain(oid, base) AS (
+  SELECT t.oid, t.typbasetype FROM pg_type t WHERE t.typtype = 'd'
+  UNION ALL
+  SELECT c.oid, b.typbasetype FROM domain_chain c JOIN pg_type b ON b.oid = c.base WHERE b.typtype = 'd'
+)
 SELECT a.attrelid::int8 AS relid, a.attname AS name, a.attnum AS position,
   format_type(a.atttypid, a.atttypmod) AS type,
   COALESCE(bt.typname, t.typname) AS base_type,
   NOT (a.attnotnull OR (t.typtype = 'd' AND t.typnotnull)) AS nullable,
   -- As in PostgREST's schema cache, an identity column (BY DEFAULT) defaults to its sequence
-  -- and a column without its own default takes its domain's (Prefer: missing=default).
+  -- and a column without its own default takes its domain's (Prefer: missing=default). The
+  -- sequence is the one pg_depend ties to the column (deptype 'i'), read without any
+  -- privilege: pg_get_serial_sequence would need USAGE on the schema, which a NOINHERIT
+  -- authenticator lacks. Its name is schema-qualified, so it does not depend on search_path.
   CASE
-    WHEN a.attidentity = 'd' THEN format('nextval(%L::regclass)', pg_get_serial_sequence(c.oid::regclass::text, a.attname))
+    WHEN a.attidentity = 'd' THEN format('nextval(%L::regclass)', seq.name)
     WHEN d.adbin IS NULL AND t.typtype = 'd' THEN pg_get_expr(t.typdefaultbin, 0)
     ELSE pg_get_expr(d.adbin, d.adrelid)
   END AS default_expr,
@@ -33,8 +49,20 @@ FROM pg_attribute a
 JOIN pg_class c ON c.oid = a.attrelid
 JOIN pg_namespace n ON n.oid = c.relnamespace
 JOIN pg_type t ON t.oid = a.atttypid
-LEFT JOIN pg_type bt ON t.typtype = 'd' AND bt.oid = t.typbasetype
+LEFT JOIN (
+  SELECT c.oid, c.base FROM domain_chain c JOIN pg_type b ON b.oid = c.base WHERE b.typtype <> 'd'
+) fb ON fb.oid = t.oid
+LEFT JOIN pg_type bt ON bt.oid = fb.base
 LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+LEFT JOIN LATERAL (
+  SELECT quote_ident(sn.nspname) || '.' || quote_ident(sc.relname) AS name
+  FROM pg_depend dep
+  JOIN pg_class sc ON sc.oid = dep.objid AND sc.relkind = 'S'
+  JOIN pg_namespace sn ON sn.oid = sc.relnamespace
+  WHERE dep.classid = 'pg_class'::regclass AND dep.refclassid = 'pg_class'::regclass
+    AND dep.refobjid = a.attrelid AND dep.refobjsubid = a.attnum AND dep.deptype = 'i'
+  LIMIT 1
+) seq ON a.attidentity = 'd'
 -- Data representations of a domain column, as PostgREST selects them: implicit casts through
 -- a function the loading role may execute, from the domain to json, or from json or text to
 -- the domain. Read here, with the columns, so they cost no query of their own.
@@ -56,7 +84,12 @@ WHERE c.relkind IN ('r','v','m','f','p') AND a.attnum > 0 AND NOT a.attisdropped
   AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')
 ORDER BY a.attrelid, a.attnum`;
 
-/** Primary keys, unique constraints and foreign keys with column names in key order. */
+/**
+ * Primary keys, unique constraints and foreign keys with column names in key order. Foreign
+ * keys PostgreSQL derives for partitions (`conparentid` set: a partition's copy of its table's
+ * key, or one per partition of a referenced partitioned table) are left out, as PostgREST
+ * leaves them out: only the partitioned table relates to other relations.
+ */
 export const CONSTRAINTS_SQL = `
 SELECT con.conname AS name, con.contype AS type, con.conrelid::int8 AS relid, con.confrelid::int8 AS frelid,
   ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY k(attnum, ord)
@@ -66,7 +99,7 @@ SELECT con.conname AS name, con.contype AS type, con.conrelid::int8 AS relid, co
 FROM pg_constraint con
 JOIN pg_class c ON c.oid = con.conrelid
 JOIN pg_namespace n ON n.oid = c.relnamespace
-WHERE con.contype IN ('p','u','f')
+WHERE con.contype IN ('p','u','f') AND (con.contype <> 'f' OR con.conparentid = 0)
   AND n.nspname NOT IN ('pg_catalog','information_schema','pg_toast')
 ORDER BY con.conrelid, con.conname`;
 

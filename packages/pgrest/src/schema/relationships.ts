@@ -9,6 +9,8 @@ export type RelationInfo = {
   columnsByPosition: Map<number, string>;
   uniques: string[][];
   primaryKey: string[];
+  /** A partition of a partitioned table: never an end of a relationship nor a junction. */
+  isPartition?: boolean;
 };
 
 /** A foreign key between two relations, by oid. */
@@ -81,7 +83,7 @@ export function buildRelationships(input: {
 
   const isExposed = (relid: string): boolean => {
     const info = relations.get(relid);
-    return info !== undefined && exposed.has(info.name.schema);
+    return info !== undefined && exposed.has(info.name.schema) && info.isPartition !== true;
   };
 
   const result = new Map<string, Relationship[]>();

@@ -7,8 +7,12 @@ export type CallArgs =
   | { kind: 'direct'; values: Map<string, string | string[]> }
   /** A JSON object body, unpacked with json_to_record into typed columns. */
   | { kind: 'json'; body: string; keys: string[]; isArray: boolean }
-  /** A JSON body passed whole to a single unnamed json/jsonb parameter. */
-  | { kind: 'single'; body: string };
+  /**
+   * A body passed whole to a single unnamed parameter: JSON text to json/jsonb, text to
+   * text/xml, bytes to bytea. Bytes that are not UTF-8 for a text parameter go to PostgreSQL
+   * as they are (`convert_from`), which refuses them as it refuses such text from PostgREST.
+   */
+  | { kind: 'single'; body: string | Uint8Array };
 
 /**
  * The type an argument is cast to. PostgREST passes `character`/`bit` arguments as their
@@ -46,8 +50,13 @@ export function callCteSql(routine: Routine, args: CallArgs, params: SqlParams):
       );
     }
   } else {
-    const [param] = routine.params;
-    argList = [`${params.add(args.body)}::${param?.type ?? 'json'}`];
+    const type = routine.params[0]?.type ?? 'json';
+    const value = params.add(args.body);
+    argList = [
+      typeof args.body === 'string' || type === 'bytea'
+        ? `${value}::${type}`
+        : `convert_from(${value}::bytea, 'UTF8')::${type}`,
+    ];
   }
   const call = `${qualified(routine)}(${argList.join(', ')})`;
   const source = from === '' ? '' : `${from} CROSS JOIN LATERAL `;

@@ -157,7 +157,7 @@ export function orderSql(node: ReadNode, order: PlanOrder[], params: SqlParams):
   return order.map((term) => {
     let expr: string;
     if (term.child) {
-      const index = term.child.exposedOrders.indexOf(term.ref);
+      const index = term.child.exposedOrders.findIndex((exposed) => exposed.ref === term.ref);
       expr = `${quoteIdent(term.child.lateralAlias)}.${quoteIdent(`o${index}`)}`;
     } else expr = columnSql(node.sqlAlias, term.ref, params);
     const direction = term.direction === 'desc' ? ' DESC' : term.direction === 'asc' ? ' ASC' : '';

@@ -134,14 +134,14 @@ function targetWhere(input: {
   node: ReadNode;
   conditions: PlanCondition[];
   order: PlanOrder[];
-  limit?: number;
-  offset: number;
+  limit?: bigint;
+  offset: bigint;
   guard?: GuardCondition;
   params: SqlParams;
 }): string {
   const { node, params } = input;
   const parts = input.conditions.map((condition) => conditionSql(node, condition, params));
-  if (input.limit !== undefined || input.offset > 0) {
+  if (input.limit !== undefined || input.offset > 0n) {
     const keys = limitedByRowIdentity(input.table)
       ? ['"t0".tableoid', '"t0".ctid']
       : [...new Set(input.order.filter((term) => !term.child).map((term) => term.ref.column.name))].map(
@@ -152,7 +152,7 @@ function targetWhere(input: {
     if (subWhere.length > 0) sub += ` WHERE ${subWhere.join(' AND ')}`;
     if (input.order.length > 0) sub += ` ORDER BY ${orderSql(node, input.order, params).join(', ')}`;
     if (input.limit !== undefined) sub += ` LIMIT ${params.add(input.limit)}`;
-    if (input.offset > 0) sub += ` OFFSET ${params.add(input.offset)}`;
+    if (input.offset > 0n) sub += ` OFFSET ${params.add(input.offset)}`;
     parts.push(`(${keys.join(', ')}) IN (${sub})`);
   }
   const guard = guardSql('t0', input.guard, params);
@@ -175,8 +175,8 @@ export function updateSql(input: {
   node: ReadNode;
   conditions: PlanCondition[];
   order: PlanOrder[];
-  limit?: number;
-  offset: number;
+  limit?: bigint;
+  offset: bigint;
   returning: Returning;
   returnColumns?: string[];
   guard?: GuardCondition;
@@ -209,8 +209,8 @@ export function deleteSql(input: {
   node: ReadNode;
   conditions: PlanCondition[];
   order: PlanOrder[];
-  limit?: number;
-  offset: number;
+  limit?: bigint;
+  offset: bigint;
   returning: Returning;
   returnColumns?: string[];
   guard?: GuardCondition;

@@ -178,7 +178,7 @@ function joinParts(parent: ReadNode, child: ReadNode): { junction: string; condi
 function rangeSql(node: ReadNode, params: SqlParams): string {
   let sql = '';
   if (node.limit !== undefined) sql += ` LIMIT ${params.add(node.limit)}`;
-  if (node.offset !== 0) sql += ` OFFSET ${params.add(node.offset)}`;
+  if (node.offset !== 0n) sql += ` OFFSET ${params.add(node.offset)}`;
   return sql;
 }
 
@@ -252,7 +252,10 @@ function embedSubquerySql(parent: ReadNode, child: ReadNode, params: SqlParams):
 /** The columns an embed exposes to its parent's ORDER BY (`o0`, `o1`, …). */
 function exposedSql(child: ReadNode, params: SqlParams): string {
   return child.exposedOrders
-    .map((ref, index) => `, ${columnSql(child.sqlAlias, ref, params)} AS ${quoteIdent(`o${index}`)}`)
+    .map(({ ref, cast }, index) => {
+      const value = columnSql(child.sqlAlias, ref, params);
+      return `, ${cast ? `CAST(${value} AS ${qualified(cast)})` : value} AS ${quoteIdent(`o${index}`)}`;
+    })
     .join('');
 }
 
@@ -300,8 +303,9 @@ function lateralJoin(parent: ReadNode, child: ReadNode, params: SqlParams): stri
 
 /**
  * The root SELECT of a read tree over `fromSql` (a table, or a CTE for calls and
- * mutations), with its filters, order and range unless `forMutation` (then the root's
- * filters already applied to the mutation itself).
+ * mutations), with its filters, order and range. With `forMutation` (the rows a write
+ * returns) the root's filters and range already applied to the write itself; its order still
+ * orders the returned rows, as in PostgREST 13+.
  */
 export function rootSelectSql(root: ReadNode, fromSql: string, params: SqlParams, forMutation = false): string {
   const { items, joins, groupBy } = selectParts(root, params);
@@ -310,10 +314,8 @@ export function rootSelectSql(root: ReadNode, fromSql: string, params: SqlParams
   for (const join of joins) sql += ` ${join}`;
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   sql += groupBySql(groupBy);
-  if (!forMutation) {
-    if (root.order.length > 0) sql += ` ORDER BY ${orderSql(root, root.order, params).join(', ')}`;
-    sql += rangeSql(root, params);
-  }
+  if (root.order.length > 0) sql += ` ORDER BY ${orderSql(root, root.order, params).join(', ')}`;
+  if (!forMutation) sql += rangeSql(root, params);
   return sql;
 }
 

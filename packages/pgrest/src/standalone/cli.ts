@@ -18,7 +18,7 @@ environment variables, which override the file:
 
   db-uri               PGRST_DB_URI               libpq URI (default: PG* environment variables)
   db-schemas           PGRST_DB_SCHEMAS           exposed schemas, comma-separated (default: public)
-  db-extra-search-path PGRST_DB_EXTRA_SEARCH_PATH schemas searched after the request's (default: public)
+  db-extra-search-path PGRST_DB_EXTRA_SEARCH_PATH schemas searched after the request's (default: public; empty: none)
   db-anon-role         PGRST_DB_ANON_ROLE         role for requests without a JWT
   db-pre-request       PGRST_DB_PRE_REQUEST       function called at the start of each request
   db-tx-end            PGRST_DB_TX_END            commit | commit-allow-override | rollback | rollback-allow-override

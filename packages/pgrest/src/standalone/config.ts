@@ -107,6 +107,9 @@ const KNOWN_UNSUPPORTED = new Set([
 
 const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;
 
+/** Keys whose empty environment value is a value (PostgREST 13.0.1+: no extra search path). */
+const EMPTY_IS_A_VALUE: ReadonlySet<Key> = new Set<Key>(['db-extra-search-path']);
+
 /** The environment variable PostgREST reads for a key: `db-uri` → `PGRST_DB_URI`. */
 export function envName(key: string): string {
   return `PGRST_${key.toUpperCase().replace(/[-.]/g, '_')}`;
@@ -212,8 +215,12 @@ export function resolveConfig(
   }
   for (const key of KEYS) {
     const value = env[envName(key)];
-    // An empty variable reads as "not set", so `PGRST_DB_ANON_ROLE=` can unset a file value's default.
-    if (value !== undefined && value !== '') raw.set(key, { value, source: envName(key) });
+    // An empty variable reads as "not set", so `PGRST_DB_ANON_ROLE=` can unset a file value's
+    // default; except where PostgREST reads the empty value itself: an empty
+    // PGRST_DB_EXTRA_SEARCH_PATH means no extra schema at all, as an empty value in the file does.
+    if (value !== undefined && (value !== '' || EMPTY_IS_A_VALUE.has(key))) {
+      raw.set(key, { value, source: envName(key) });
+    }
   }
 
   const text = (key: Key): string | undefined => {
@@ -271,7 +278,7 @@ export function resolveConfig(
     config: {
       dbUri: dbUri === 'postgresql://' || dbUri === 'postgres://' ? undefined : dbUri,
       dbSchemas: schemas,
-      // Like PostgREST, an empty value (only possible in the file) means no extra schema at all.
+      // Like PostgREST, an empty value (in the file or the environment) means no extra schema.
       dbExtraSearchPath: (text('db-extra-search-path') ?? 'public')
         .split(',')
         .map((s) => s.trim())

@@ -21,9 +21,9 @@ export type Authenticator = (
 /**
  * Translates a node request into the engine's {@link PgrestRequest}: the path without its leading
  * slash (still percent-encoded), the raw query string, lower-cased headers (repeated
- * headers joined with ", ") and the UTF-8 body.
+ * headers joined with ", ") and the body's bytes as received.
  */
-export function toPgrestRequest(req: IncomingMessage, body: string): PgrestRequest | { unsupported: string } {
+export function toPgrestRequest(req: IncomingMessage, body: Uint8Array): PgrestRequest | { unsupported: string } {
   const method = (req.method ?? 'GET').toUpperCase();
   if (!METHODS.has(method)) return { unsupported: method };
   const target = req.url ?? '/';
@@ -37,7 +37,7 @@ export function toPgrestRequest(req: IncomingMessage, body: string): PgrestReque
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   const request: PgrestRequest = { method: method as PgrestMethod, path, query, headers };
-  if (body !== '' || BODY_METHODS.has(method)) request.body = body;
+  if (body.length > 0 || BODY_METHODS.has(method)) request.body = body;
   return request;
 }
 
@@ -91,11 +91,12 @@ export function applyCors(
   return { extraHeaders: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED } };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The request body's bytes: the engine reads text bodies as UTF-8 and hands binary ones on untouched. */
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

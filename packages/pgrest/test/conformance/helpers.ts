@@ -33,7 +33,10 @@ export type TestResponse = {
 
 export type TestRequestInit = {
   headers?: Record<string, string>;
-  /** A string is sent as is; anything else is JSON-encoded with `Content-Type: application/json`. */
+  /**
+   * A string or bytes (`Uint8Array`) are sent as they are; anything else is JSON-encoded with
+   * `Content-Type: application/json`.
+   */
   body?: unknown;
   caller?: PgrestCaller;
 };
@@ -124,9 +127,9 @@ export function requester(engine: PgrestEngine): Conformance['request'] {
     const { path, query } = splitPath(pathAndQuery);
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (init.body !== undefined) {
-      if (typeof init.body === 'string') {
+      if (typeof init.body === 'string' || init.body instanceof Uint8Array) {
         body = init.body;
       } else {
         body = JSON.stringify(init.body);

@@ -819,6 +819,21 @@ describe('ExtraSearchPathSpec: db-extra-search-path', () => {
     expect(resolveConfig(new Map(), listed).config.dbExtraSearchPath).toEqual(['public', 'extensions']);
     const empty = new Map([['db-extra-search-path', { value: '', source: 'pgrest.conf:1' }]]);
     expect(resolveConfig(empty, env).config.dbExtraSearchPath).toEqual([]);
+    // PostgREST 13.0.1+: an empty variable is an empty list too, not the default.
+    const emptyEnv = { ...env, PGRST_DB_EXTRA_SEARCH_PATH: '' };
+    expect(resolveConfig(new Map(), emptyEnv).config.dbExtraSearchPath).toEqual([]);
+    const inFile = new Map([['db-extra-search-path', { value: 'public, extensions', source: 'pgrest.conf:1' }]]);
+    expect(resolveConfig(inFile, emptyEnv).config.dbExtraSearchPath).toEqual([]);
+  });
+
+  it('is empty with PGRST_DB_EXTRA_SEARCH_PATH= : not even public is searched', async () => {
+    const without = await serve({ PGRST_DB_EXTRA_SEARCH_PATH: '' });
+    expect((await send(base.url, 'GET', '/ltree_sample?path=cd.Top.Science.Astronomy')).status).toBe(200);
+    const res = await send(without.url, 'GET', '/ltree_sample?path=cd.Top.Science.Astronomy');
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    // PostgreSQL cannot resolve the ltree operator any more (no such operator, or none unique).
+    expect(res.json).toMatchObject({ code: expect.stringMatching(/^42/) });
   });
 
   it('is needed: without it the extensions schema is not searched', async () => {

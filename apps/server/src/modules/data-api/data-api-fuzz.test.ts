@@ -14,9 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 
 /*
- * Property-based fuzzing of /api/db as a whole: random methods, relations (listed, unlisted
- * and disguised), query strings assembled from PostgREST's grammar, PostgREST's headers and
- * random bodies, sent by random roles. Whatever arrives:
+ * Property-based fuzzing of /api/db as a whole: random methods, relations (listed, unlisted,
+ * disguised and named outside ASCII), query strings assembled from PostgREST's grammar,
+ * PostgREST's headers and random bodies (binary ones and bytes that are not UTF-8 included),
+ * sent by random roles. Whatever arrives:
  * - the answer is never a 5xx;
  * - a relation off the allow-list, or one the caller's roles may not read or write, never
  *   answers 2xx;
@@ -70,11 +71,23 @@ const DISGUISED = [
   '',
   'rpc/',
 ];
+/** Names outside ASCII, raw and percent-encoded: never a 500 (Node refuses such header text). */
+const NON_ASCII = [
+  'größe',
+  encodeURIComponent('größe'),
+  '日本',
+  encodeURIComponent('日本'),
+  'rpc/grüße',
+  `rpc/${encodeURIComponent('grüße')}`,
+  'teams%C3%B6',
+  'naïve%20name',
+];
 const LISTED = Object.keys(DATA_API_RELATIONS);
 
 const relation = fc.oneof(
   { arbitrary: fc.constantFrom(...LISTED), weight: 4 },
   { arbitrary: fc.constantFrom(...UNLISTED, ...DISGUISED), weight: 1 },
+  { arbitrary: fc.constantFrom(...NON_ASCII), weight: 1 },
 );
 const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS');
 const roles = fc.constantFrom<string | undefined>(undefined, '', ...ROLES, 'viewer,editor', 'admin', 'admin', 'editor');
@@ -102,6 +115,9 @@ const word = fc.constantFrom(
   'team_members',
   'canaries',
   'checks',
+  'größe',
+  '日本',
+  'naïve',
 );
 const grammar = fc.constantFrom(
   '(',
@@ -228,7 +244,14 @@ const headers = fc.record(
       'text/html',
       '*/*',
     ),
-    'content-type': mostly('application/json', 'text/csv', 'application/x-www-form-urlencoded', 'text/xml'),
+    'content-type': mostly(
+      'application/json',
+      'text/csv',
+      'application/x-www-form-urlencoded',
+      'text/xml',
+      'application/octet-stream',
+      'text/plain',
+    ),
     range: fc.constantFrom('0-0', '5-1', 'bytes=0-10', '-1', '0-999999999999'),
     'accept-profile': mostly('public', 'pg_catalog', 'information_schema'),
     'content-profile': mostly('public', 'pg_catalog'),
@@ -260,8 +283,11 @@ const body = fc.oneof(
   plausible.map((value) => JSON.stringify(value)),
   row.map((value) => JSON.stringify(value)),
   fc.array(row, { maxLength: 3 }).map((value) => JSON.stringify(value)),
-  fc.constantFrom('name,source\nx,ConfigFile', 'id\n', '{', '[]', '', 'null', '"text"'),
+  fc.constantFrom('name,source\nx,ConfigFile', 'id\n', '{', '[]', '', 'null', '"text"', '{"name":"größe 日本"}'),
   fc.string({ maxLength: 12 }),
+  // Binary bodies: any bytes, UTF-8 or not (JSON with a stray byte, a lone continuation byte).
+  fc.uint8Array({ maxLength: 16 }).map((bytes) => Buffer.from(bytes)),
+  fc.constantFrom(Buffer.from('{"name":"\xff"}', 'latin1'), Buffer.from([0xc3, 0x28]), Buffer.from([0x80])),
 );
 
 /** The resource and action the allow-list demands for this request, when it is on the list. */

@@ -1,7 +1,10 @@
 import { DATA_API_RELATIONS, ROLES, type Role } from '@lookout/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { PgrestRequest } from '@lookout/pgrest';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { dataApiRoutes } from './data-api-routes.js';
+import type { DataApiService } from './data-api-service.js';
 
 /** Tests sign in as a role through this header; no header means nobody is signed in. */
 const rolesFromHeader = async (request: FastifyRequest): Promise<readonly Role[] | null> => {
@@ -226,5 +229,61 @@ describe('/api/db', () => {
     });
     expect(listed.statusCode).toBe(200);
     expect(listed.headers.allow).toBe('OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE');
+  });
+
+  it('reads a JSON body as UTF-8 bytes, and refuses one that is not UTF-8 with 400 PGRST102', async () => {
+    const renamed = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/db/teams?id=eq.${uiTeam}&select=name`,
+      headers: { 'x-test-roles': 'admin', 'content-type': 'application/json', prefer: 'return=representation' },
+      payload: Buffer.from(JSON.stringify({ name: 'größe 日本' }), 'utf8'),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toEqual([{ name: 'größe 日本' }]);
+    await testApp.database.pool.query("UPDATE teams SET name = 'sre' WHERE id = $1", [uiTeam]);
+    const refused = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/db/teams?id=eq.${uiTeam}`,
+      headers: { 'x-test-roles': 'admin', 'content-type': 'application/json' },
+      payload: Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
+  });
+});
+
+describe('/api/db request bodies', () => {
+  it('reach the engine as the bytes the client sent, binary ones included', async () => {
+    const seen: PgrestRequest[] = [];
+    const dataApi: DataApiService = {
+      handle: async (request) => {
+        seen.push(request);
+        return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '1' };
+      },
+      reloadSchema: async () => undefined,
+      close: async () => undefined,
+    };
+    const app = Fastify();
+    await app.register(dataApiRoutes, { prefix: '/api/db', dataApi, access: { rolesOf: async () => ['admin'] } });
+    try {
+      const every = Buffer.from(Array.from({ length: 256 }, (_, index) => index));
+      for (const [contentType, payload] of [
+        ['application/octet-stream', every],
+        ['text/plain', Buffer.from([0x61, 0xff, 0x62])],
+        ['application/json', Buffer.from('{"name":"größe"}', 'utf8')],
+      ] as const) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/db/rpc/anything',
+          headers: { 'content-type': contentType },
+          payload,
+        });
+        expect(response.statusCode).toBe(200);
+        const body = seen.at(-1)?.body;
+        expect(body instanceof Uint8Array && Buffer.from(body).equals(payload), contentType).toBe(true);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -24,13 +24,14 @@ function engineEncodedPath(decoded: string): string {
 }
 
 /**
- * Mounts the PostgREST-compatible engine at /api/db. Bodies are passed through as text so the
- * engine parses JSON and CSV the way PostgREST does, and its responses (status, headers,
- * PostgREST error bodies) go back unchanged.
+ * Mounts the PostgREST-compatible engine at /api/db. Bodies are passed through as the bytes the
+ * client sent, so the engine parses JSON and CSV the way PostgREST does and a binary body
+ * (`application/octet-stream`) reaches a function byte for byte; its responses (status,
+ * headers, PostgREST error bodies) go back unchanged.
  */
 export const dataApiRoutes: FastifyPluginAsync<DataApiRoutesOptions> = async (app, { dataApi, access }) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.route({
     method: METHODS,
@@ -64,7 +65,7 @@ export const dataApiRoutes: FastifyPluginAsync<DataApiRoutesOptions> = async (ap
           path: engineEncodedPath(params['*']),
           query: queryStart === -1 ? '' : rewriteSearchFilters(rawUrl.slice(queryStart + 1)),
           headers,
-          ...(typeof request.body === 'string' && request.body.length > 0 ? { body: request.body } : {}),
+          ...(Buffer.isBuffer(request.body) && request.body.length > 0 ? { body: request.body } : {}),
         },
         roles,
       );

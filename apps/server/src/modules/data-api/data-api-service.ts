@@ -16,6 +16,7 @@ import {
   createPgrest,
   parseQueryParams,
   parseRoute,
+  requestBodyText,
   type PgrestEngine,
   type PgrestOptions,
   type PgrestRequest,
@@ -230,7 +231,7 @@ function personRemovalRefusal(request: PgrestRequest): PgrestResponse | undefine
   }
   let body: unknown;
   try {
-    body = JSON.parse(request.body ?? '');
+    body = JSON.parse(requestBodyText(request.body ?? '') ?? '');
   } catch {
     return undefined; // the engine answers the bad body (PGRST102) before any SQL
   }

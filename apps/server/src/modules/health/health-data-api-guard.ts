@@ -1,5 +1,5 @@
 import { can, dataApiResource, type Role } from '@lookout/contracts';
-import type { PgrestRequest, PgrestResponse } from '@lookout/pgrest';
+import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
 import { validateCanaryWriteBody } from './health-canary-fns.js';
 
@@ -59,7 +59,7 @@ export function checkHealthWrite(request: PgrestRequest, roles: readonly Role[])
         "checks are derived from their canary's spec; create, change or remove checks by changing the canary.",
       );
     }
-    const columns = bodyColumns(request.body);
+    const columns = bodyColumns(request.body === undefined ? undefined : requestBodyText(request.body));
     const locked = columns?.filter((column) => !CHECK_EDITABLE.has(column)) ?? [];
     if (columns === undefined || locked.length > 0) {
       return refusal(
@@ -76,7 +76,10 @@ export function checkHealthWrite(request: PgrestRequest, roles: readonly Role[])
   if (contentType !== 'application/json') {
     return refusal(415, 'PGRST107', 'canaries accept JSON bodies only, so that their spec can be validated.');
   }
-  const problems = validateCanaryWriteBody(request.method as 'POST' | 'PUT' | 'PATCH', request.body ?? '');
+  // A body that is not UTF-8 is refused by the data API before any SQL (PGRST102).
+  const text = requestBodyText(request.body ?? '');
+  if (text === undefined) return undefined;
+  const problems = validateCanaryWriteBody(request.method as 'POST' | 'PUT' | 'PATCH', text);
   if (!problems || problems.length === 0) return undefined;
   const messages = problems.map((problem) => problem.message);
   return refusal(400, '23514', `Invalid canary: ${messages.join('; ')}`, messages.join('\n'));
