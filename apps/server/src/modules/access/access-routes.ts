@@ -11,7 +11,7 @@ import {
 } from '@lookout/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RequestContext } from '../identity/identity-service.js';
+import type { RequestContext } from '../identity/identity-types.js';
 import type { SessionLookup } from './access-service.js';
 import type { FeatureFlagsService } from './feature-flags-service.js';
 import type { UsersService } from './users-service.js';

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.js';
 import type { Courier } from '../identity/identity-courier.js';
 import type { IdentityAdministration } from '../identity/identity-admin-service.js';
-import type { RequestContext } from '../identity/identity-service.js';
+import type { RequestContext } from '../identity/identity-types.js';
 import type { AccessRepository } from './access-repository.js';
 
 /**

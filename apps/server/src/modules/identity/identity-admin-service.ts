@@ -1,8 +1,11 @@
 import { parseDurationMs } from '../../config/config.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
 import { hashPassword } from './identity-crypto.js';
 import { codeLinkUrl, IDENTITY_LIMITS, UI_URLS, validateTraits } from './identity-fns.js';
-import type { IdentityRepository, IdentityRow } from './identity-repository.js';
-import { isUniqueViolation, type IdentityService, type RequestContext } from './identity-service.js';
+import type { IdentityRow } from './identities-repository.js';
+import type { IdentityRepository } from './identity-repository.js';
+import type { IdentityService } from './identity-service.js';
+import type { RequestContext } from './identity-types.js';
 import { errors } from './kratos-errors-fns.js';
 import { passwordPolicyViolation } from './password-policy.js';
 import type { Traits } from './ui-nodes-fns.js';

@@ -8,7 +8,7 @@ import {
 import { decodePageToken, encodePageToken, messageView } from './identity-courier-fns.js';
 import type { CourierDispatchRow, CourierMessageRow, CourierRepository } from './identity-courier-repository.js';
 import type { SecretBox } from './identity-crypto.js';
-import type { RequestContext } from './identity-service.js';
+import type { RequestContext } from './identity-types.js';
 import { errors } from './kratos-errors-fns.js';
 
 /**

@@ -25,7 +25,8 @@ import {
   wantsJson,
 } from './identity-fns.js';
 import type { IdentityRepository } from './identity-repository.js';
-import type { IdentityService, Outcome, RequestContext } from './identity-service.js';
+import type { IdentityService } from './identity-service.js';
+import type { Outcome, RequestContext } from './identity-types.js';
 import { DEFAULT_IDENTITY_SCHEMA } from './identity-views.js';
 import { errors, genericError, KratosError } from './kratos-errors-fns.js';
 import type { SessionResolver } from './session-resolver.js';

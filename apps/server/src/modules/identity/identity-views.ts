@@ -1,4 +1,6 @@
-import type { AddressRow, CredentialRow, DeviceRow, IdentityRow, SessionRow } from './identity-repository.js';
+import type { CredentialRow } from './credentials-repository.js';
+import type { AddressRow, IdentityRow } from './identities-repository.js';
+import type { DeviceRow, SessionRow } from './sessions-repository.js';
 
 /** Kratos JSON shapes of identities and sessions, built from rows. */
 

@@ -5,7 +5,8 @@ import type { PeopleMirror } from './external-kratos/external-people-mirror.js';
 import { externalIdentityOf } from './external-kratos/external-kratos-fns.js';
 import type { Traits } from './ui-nodes-fns.js';
 import { displayName, parseCookies, SESSION_COOKIE, sessionTokenOf } from './identity-fns.js';
-import type { IdentityService, RequestContext } from './identity-service.js';
+import type { IdentityService } from './identity-service.js';
+import type { RequestContext } from './identity-types.js';
 
 /** The signed-in caller of an /api route. */
 export type Session = {

@@ -1,6 +1,6 @@
 import { IDENTITY_API_BASE, type AuthConfigResponse } from '@lookout/contracts';
-import type { MirroredIdentity } from '../identity-repository.js';
-import type { IdentitySettings } from '../identity-service.js';
+import type { IdentitySettings } from '../identity-types.js';
+import type { MirroredIdentity } from './mirrored-identities-repository.js';
 import { genericError, type ErrorBody } from '../kratos-errors-fns.js';
 import type { Traits } from '../ui-nodes-fns.js';
 

@@ -1,7 +1,7 @@
 import { EXTERNAL_KRATOS_ERRORS } from '@lookout/contracts';
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import type { RequestContext } from '../identity-service.js';
+import type { RequestContext } from '../identity-types.js';
 import { adminUrlRequired, createKratosAdminClient } from './kratos-admin-client.js';
 import { KratosError } from '../kratos-errors-fns.js';
 

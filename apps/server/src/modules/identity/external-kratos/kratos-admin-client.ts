@@ -4,7 +4,7 @@ import { AppError } from '../../../http/app-error.js';
 import { externalIdentityOf, kratosErrorBody } from './external-kratos-fns.js';
 import type { PeopleMirror } from './external-people-mirror.js';
 import type { AdminAnswer, AdminListQuery, IdentityAdministration } from '../identity-admin-service.js';
-import type { RequestContext } from '../identity-service.js';
+import type { RequestContext } from '../identity-types.js';
 import { KratosError } from '../kratos-errors-fns.js';
 
 /**
