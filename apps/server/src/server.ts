@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { runMigrations } from './db/migrate.js';
 import { recordStart } from './db/installation.js';
 import { buildApp } from './http/app.js';
+import { createJobs, type Jobs } from './jobs/jobs.js';
 import { publicUrlWarning } from './http/public-url.js';
 import {
   DEFAULT_ADMIN_EMAIL,
@@ -96,6 +97,7 @@ export async function serve(
 ): Promise<void> {
   const running = await openDatabase(config, logger);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let jobs: Jobs | undefined;
   let healthWorkers: HealthWorkers | undefined; // health
   let metricsListener: MetricsListener | undefined; // metrics
   let courierSender: { stop: () => Promise<void> } | undefined; // identity
@@ -104,6 +106,7 @@ export async function serve(
     stopping ??= (async () => {
       logger.info({ signal }, 'Shutting down');
       try {
+        await jobs?.stop(); // every module's timers, and the runs under way
         await healthWorkers?.stop(); // health: stop claiming checks before the database goes
         await courierSender?.stop(); // identity: the same for the email outbox
         await metricsListener?.close(); // metrics
@@ -240,7 +243,9 @@ export async function serve(
       databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
     });
     if (health.workers) {
+      jobs = createJobs({ pool: running.database.pool, logger, metrics });
       healthWorkers = createHealthWorkers({
+        jobs,
         pool: running.database.pool,
         logger,
         settings: health,
@@ -249,6 +254,7 @@ export async function serve(
         metrics, // metrics
       });
       healthWorkers.start();
+      jobs.start();
     } else {
       logger.info({ role: health.role }, 'Background workers are off in this process');
     }

@@ -18,6 +18,7 @@ import {
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { SERVER_VERSION } from '../src/version.js';
 import { createHealthJobs, HEALTH_JOB_NAMES } from '../src/modules/health/health-jobs.js';
+import { createJobs } from '../src/jobs/jobs.js';
 import { createHealthRepository } from '../src/modules/health/health-repository.js';
 import { secretsUnavailable } from '../src/modules/health/health-run-fns.js';
 import { createCheckScheduler } from '../src/modules/health/health-scheduler.js';
@@ -324,7 +325,11 @@ describe('GET /metrics: background jobs', () => {
       lateMarginMs: 90_000,
     };
     const repository = createHealthRepository(database.pool);
-    const jobs = createHealthJobs({ repository, logger: silent, settings, metrics });
+    const jobs = createHealthJobs({
+      repository,
+      jobs: createJobs({ pool: database.pool, logger: silent, metrics }),
+      settings,
+    });
     expect(await jobs.refreshSummary()).toMatchObject({ ran: true, status: 'SUCCESS' });
 
     const failing = createHealthJobs({
@@ -332,9 +337,8 @@ describe('GET /metrics: background jobs', () => {
         ...repository,
         refreshLastHourSummary: () => Promise.reject(new Error('the summary table is locked')),
       },
-      logger: silent,
+      jobs: createJobs({ pool: database.pool, logger: silent, metrics }),
       settings,
-      metrics,
     });
     expect(await failing.refreshSummary()).toMatchObject({ ran: true, status: 'FAILED' });
 

@@ -2,7 +2,9 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { createHealthJobs, HEALTH_JOB_NAMES } from './health-jobs.js';
-import { ADVISORY_LOCKS, createHealthRepository } from './health-repository.js';
+import { createHealthRepository } from './health-repository.js';
+import { createJobs } from '../../jobs/jobs.js';
+import { JOB_LOCK_SPACE } from '../../jobs/jobs-repository.js';
 
 const DAY = 86_400_000;
 let database: TestDatabase;
@@ -30,14 +32,13 @@ afterAll(() => database.drop());
 const jobs = () =>
   createHealthJobs({
     repository: createHealthRepository(database.pool),
-    logger: pino({ level: 'silent' }),
+    jobs: createJobs({ pool: database.pool, logger: pino({ level: 'silent' }), hostname: 'test-host' }),
     settings: {
       rollupIntervalMs: 300_000,
       summaryRefreshMs: 30_000,
       retentionDays: { raw: 30, hourly: 90, daily: 270 },
       lateMarginMs: 90_000,
     },
-    hostname: 'test-host',
   });
 
 const history = async (name: string) =>
@@ -143,10 +144,13 @@ describe('health jobs', () => {
   it('skips a job another process holds the lock of, and one that just ran elsewhere', async () => {
     const holder = await database.pool.connect();
     try {
-      await holder.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.rollupHourly]);
+      await holder.query('SELECT pg_advisory_lock($1, hashtext($2))', [JOB_LOCK_SPACE, HEALTH_JOB_NAMES.rollupHourly]);
       expect(await jobs().rollupHourly()).toEqual({ ran: false });
     } finally {
-      await holder.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.rollupHourly]);
+      await holder.query('SELECT pg_advisory_unlock($1, hashtext($2))', [
+        JOB_LOCK_SPACE,
+        HEALTH_JOB_NAMES.rollupHourly,
+      ]);
       holder.release();
     }
     expect(await history(HEALTH_JOB_NAMES.rollupHourly)).toHaveLength(1);

@@ -132,8 +132,6 @@ export type CanaryRow = {
   deleted_at: Date | null;
 };
 
-export type JobStatus = 'RUNNING' | 'SUCCESS' | 'WARNING' | 'FAILED' | 'STALE' | 'SKIPPED';
-
 const EMPTY_SLICE: TimeSlice = { from: new Date(0), to: new Date(0) };
 const slice = (list: TimeSlice[], index: number): [Date, Date] => {
   const s = list[index] ?? EMPTY_SLICE;
@@ -272,14 +270,6 @@ async function readOnly<T>(
     client.release();
   }
 }
-
-/** Keys below 2^31 for pg_try_advisory_lock: one per singleton job. */
-export const ADVISORY_LOCKS = {
-  refreshSummary: 0x4c4b0010,
-  rollupHourly: 0x4c4b0001,
-  rollupDaily: 0x4c4b0002,
-  retention: 0x4c4b0003,
-} as const;
 
 export type HealthRepository = ReturnType<typeof createHealthRepository>;
 
@@ -812,83 +802,6 @@ export function createHealthRepository(pool: pg.Pool) {
         const deleted = result.rowCount ?? 0;
         total += deleted;
         if (deleted < batchSize) return total;
-      }
-    },
-
-    // ------------------------------------------------------------------ job history
-
-    async startJob(
-      job: { name: string; hostname: string; resourceType?: string; resourceId?: string },
-      tx?: Queryable,
-    ): Promise<string> {
-      const { rows } = await db(tx).query<{ id: string }>(
-        `INSERT INTO job_history (name, hostname, resource_type, resource_id, status, time_start)
-         VALUES ($1, $2, $3, $4, 'RUNNING', now()) RETURNING id`,
-        [job.name, job.hostname, job.resourceType ?? null, job.resourceId ?? null],
-      );
-      return (rows[0] as { id: string }).id;
-    },
-
-    async finishJob(
-      id: string,
-      outcome: { status: JobStatus; successCount: number; errorCount: number; details: unknown },
-      tx?: Queryable,
-    ): Promise<void> {
-      await db(tx).query(
-        `UPDATE job_history SET status = $2, success_count = $3, error_count = $4, details = $5,
-                time_end = clock_timestamp(),
-                duration_millis = round(extract(epoch FROM clock_timestamp() - time_start) * 1000)::integer
-         WHERE id = $1`,
-        [id, outcome.status, outcome.successCount, outcome.errorCount, JSON.stringify(outcome.details)],
-      );
-    },
-
-    /** Keeps the newest `keep` SUCCESS rows of a frequent job (the original's RetentionFew). */
-    async pruneJobHistory(name: string, keep: number, tx?: Queryable): Promise<void> {
-      await db(tx).query(
-        `DELETE FROM job_history WHERE name = $1 AND status = 'SUCCESS' AND id NOT IN (
-           SELECT id FROM job_history WHERE name = $1 AND status = 'SUCCESS' ORDER BY created_at DESC LIMIT $2)`,
-        [name, keep],
-      );
-    },
-
-    /** When the job last finished successfully (any replica), to skip a run another just did. */
-    async lastSuccess(name: string, tx?: Queryable): Promise<Date | null> {
-      const { rows } = await db(tx).query<{ at: Date | null }>(
-        `SELECT max(time_end) AS at FROM job_history WHERE name = $1 AND status = 'SUCCESS'`,
-        [name],
-      );
-      return rows[0]?.at ?? null;
-    },
-
-    /** Job history housekeeping: rows older than `cutoff` go; RUNNING rows older than 4 h are STALE. */
-    async cleanupJobHistory(cutoff: Date, tx?: Queryable): Promise<{ deleted: number; stale: number }> {
-      const deleted = await db(tx).query('DELETE FROM job_history WHERE created_at < $1', [cutoff]);
-      const stale = await db(tx).query(
-        `UPDATE job_history SET status = 'STALE', time_end = now()
-         WHERE status = 'RUNNING' AND time_start < now() - interval '4 hours'`,
-      );
-      return { deleted: deleted.rowCount ?? 0, stale: stale.rowCount ?? 0 };
-    },
-
-    /**
-     * Runs `work` while holding the session advisory lock `key` on a connection of its own; when
-     * another process holds it, returns `{ locked: false }` at once (singleton jobs, ADR 0003).
-     */
-    async withAdvisoryLock<T>(
-      key: number,
-      work: () => Promise<T>,
-    ): Promise<{ locked: true; value: T } | { locked: false }> {
-      const client = await pool.connect();
-      let locked = false;
-      try {
-        const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key]);
-        locked = rows[0]?.ok === true;
-        if (!locked) return { locked: false };
-        return { locked: true, value: await work() };
-      } finally {
-        if (locked) await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
-        client.release();
       }
     },
   };

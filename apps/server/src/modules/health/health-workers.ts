@@ -9,6 +9,7 @@ import type { HealthSettings } from './health-settings.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { createCheckRunner } from './runners/runners.js';
 import type { Metrics } from '../metrics/metrics-service.js';
+import type { Jobs } from '../../jobs/jobs.js';
 
 /**
  * The health module's background workers for `lookout serve`: the check scheduler and the
@@ -112,13 +113,15 @@ export type HealthWorkersDeps = {
   sandbox: Sandbox;
   /** This replica's address and database endpoint, which the `lookout-self` canary's checks use here. */
   self?: SelfCanaryTargets;
-  /** Prometheus metrics: check results, start delays and job runs (server.ts shares the app's). */
-  metrics?: Pick<Metrics, 'recordCheckResult' | 'observeCheckStartDelay' | 'recordJobRun'>;
+  /** Prometheus metrics: check results and start delays (server.ts shares the app's). */
+  metrics?: Pick<Metrics, 'recordCheckResult' | 'observeCheckStartDelay'>;
+  /** The jobs module: the roll-up and retention jobs run (and are scheduled) through it. */
+  jobs: Pick<Jobs, 'run' | 'schedule' | 'cleanupHistory'>;
 };
 
 export type HealthWorkers = ReturnType<typeof createHealthWorkers>;
 
-export function createHealthWorkers({ pool, logger, settings, sandbox, self, metrics }: HealthWorkersDeps) {
+export function createHealthWorkers({ pool, logger, settings, sandbox, self, metrics, jobs }: HealthWorkersDeps) {
   const log = logger.child({ module: 'health' });
   const repository = createHealthRepository(pool);
   const listener = createNotificationListener(pool, log);
@@ -136,10 +139,9 @@ export function createHealthWorkers({ pool, logger, settings, sandbox, self, met
       pollIntervalMs: settings.pollIntervalMs,
     },
   });
-  const jobs = createHealthJobs({
+  const healthJobs = createHealthJobs({
     repository,
-    logger: log,
-    ...(metrics ? { metrics } : {}),
+    jobs,
     settings: {
       rollupIntervalMs: settings.rollupIntervalMs,
       summaryRefreshMs: settings.summaryRefreshMs,
@@ -147,15 +149,15 @@ export function createHealthWorkers({ pool, logger, settings, sandbox, self, met
       lateMarginMs: settings.checkTimeoutMs + 30_000,
     },
   });
+  healthJobs.schedule();
   return {
     scheduler,
-    jobs,
+    jobs: healthJobs,
+    /** Starts the check scheduler; the jobs run when the jobs module starts. */
     start() {
       scheduler.start();
-      jobs.start();
     },
     async stop() {
-      await jobs.stop();
       await scheduler.stop();
       await listener.close();
     },
