@@ -148,6 +148,33 @@ describe('DataTable', () => {
       expect(screen.getByText('alpha')).toBeInTheDocument();
     });
 
+    it('expands and collapses a group on a click anywhere on its row', async () => {
+      const user = userEvent.setup();
+      render(<DataTable columns={columns} data={checks} getRowId={getRowId} groupBy={['status']} />);
+      const healthy = screen.getByRole('button', { name: /healthy\s*2/ });
+      const groupRow = healthy.closest('tr') as HTMLElement;
+      // The cell around the button, away from its text.
+      await user.click(within(groupRow).getByRole('cell'));
+      expect(healthy).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByText('bravo')).toBeInTheDocument();
+
+      // The button itself toggles once, not twice (its click also reaches the row).
+      await user.click(healthy);
+      expect(healthy).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByText('bravo')).not.toBeInTheDocument();
+    });
+
+    it('toggles a group from the keyboard', async () => {
+      const user = userEvent.setup();
+      render(<DataTable columns={columns} data={checks} getRowId={getRowId} groupBy={['status']} />);
+      const unhealthy = screen.getByRole('button', { name: /unhealthy\s*1/ });
+      unhealthy.focus();
+      await user.keyboard('{Enter}');
+      expect(unhealthy).toHaveAttribute('aria-expanded', 'true');
+      await user.keyboard(' ');
+      expect(unhealthy).toHaveAttribute('aria-expanded', 'false');
+    });
+
     it('does not persist anything without a persistStateKey', async () => {
       const user = userEvent.setup();
       render(<DataTable columns={columns} data={checks} getRowId={getRowId} groupBy={['status']} />);
@@ -178,6 +205,54 @@ describe('DataTable', () => {
       await user.click(screen.getByRole('button', { name: 'Expand row' }));
       expect(screen.getByText('child')).toBeInTheDocument();
       expect(onRowClick).not.toHaveBeenCalled();
+    });
+
+    it('expands a row with children on a click anywhere on it; other rows still call onRowClick', async () => {
+      const user = userEvent.setup();
+      const onRowClick = vi.fn<(row: Node) => void>();
+      render(
+        <DataTable
+          columns={nodeColumns}
+          data={nodes}
+          getRowId={(row) => row.id}
+          getSubRows={(row) => row.children}
+          onRowClick={onRowClick}
+        />,
+      );
+      const parent = bodyRows()[0] as HTMLElement;
+      expect(parent).toHaveAttribute('aria-expanded', 'false');
+      await user.click(screen.getByText('parent'));
+      expect(parent).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('button', { name: 'Collapse row' })).toHaveAttribute('aria-expanded', 'true');
+      expect(onRowClick).not.toHaveBeenCalled();
+
+      await user.click(screen.getByText('child'));
+      expect(onRowClick).toHaveBeenCalledExactlyOnceWith(nodes[0]?.children?.[0]);
+
+      await user.click(screen.getByText('parent'));
+      expect(screen.queryByText('child')).not.toBeInTheDocument();
+    });
+
+    it('expands a row with children with Enter or Space when it has focus, even without onRowClick', async () => {
+      const user = userEvent.setup();
+      render(
+        <DataTable
+          columns={nodeColumns}
+          data={nodes}
+          getRowId={(row) => row.id}
+          getSubRows={(row) => row.children}
+        />,
+      );
+      const parent = bodyRows()[0] as HTMLElement;
+      expect(parent).toHaveAttribute('tabindex', '0');
+      parent.focus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByText('child')).toBeInTheDocument();
+      await user.keyboard(' ');
+      expect(screen.queryByText('child')).not.toBeInTheDocument();
+      // The child row, with nothing to do on a click, is not a tab stop.
+      await user.keyboard('{Enter}');
+      expect(bodyRows()[1]).not.toHaveAttribute('tabindex');
     });
   });
 
