@@ -98,6 +98,24 @@ describe('/health', () => {
     expect(search(router).get('hidePassing')).toBe('false');
   });
 
+  it('turns Hide Passing off and on from its label, and from the keyboard', async () => {
+    const { user, router } = openHealth('?groupBy=no-group');
+    await waitFor(async () => expect(await rowTexts()).toHaveLength(2));
+    const filters = screen.getByRole('complementary', { name: 'Filters' });
+    await user.click(within(filters).getByText(HEALTH_PAGE_TEXTS.hidePassing));
+    await waitFor(async () => expect(await rowTexts()).toHaveLength(4));
+    expect(search(router).get('hidePassing')).toBe('false');
+
+    const hidePassing = screen.getByRole('switch', { name: HEALTH_PAGE_TEXTS.hidePassing });
+    expect(hidePassing).not.toBeChecked();
+    hidePassing.focus();
+    await user.keyboard(' ');
+    await waitFor(async () => expect(await rowTexts()).toHaveLength(2));
+    expect(search(router).get('hidePassing')).toBeNull();
+    await user.keyboard('{Enter}');
+    await waitFor(async () => expect(await rowTexts()).toHaveLength(4));
+  });
+
   it('has the table columns of the spec, with health dots in the spec colours', async () => {
     openHealth('?groupBy=no-group&hidePassing=false');
     const headers = within(await table()).getAllByRole('columnheader');
@@ -142,6 +160,29 @@ describe('/health', () => {
     expect(search(router).get('groupBy')).toBe('no-group');
     await waitFor(async () => expect(await rowTexts()).toHaveLength(4));
     expect(within(await table()).queryByRole('button', { name: 'Expand row' })).not.toBeInTheDocument();
+  });
+
+  it('expands a group on a click anywhere on its row, or Enter and Space on it', async () => {
+    const { user, router } = openHealth('?hidePassing=false');
+    await waitFor(async () => expect(await rowTexts()).toHaveLength(2));
+    const groupRow = async () => (await bodyRows()).find((row) => row.textContent?.includes('web')) as HTMLElement;
+    // The Uptime cell, away from the group's name and chevron.
+    await user.click(within(await groupRow()).getByText('0/2'));
+    await waitFor(async () => expect(await rowTexts()).toHaveLength(4));
+    expect(await groupRow()).toHaveAttribute('aria-expanded', 'true');
+    // Expanding a group does not open a check.
+    expect(search(router).has('checkId')).toBe(false);
+
+    (await groupRow()).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(async () => expect(await rowTexts()).toHaveLength(2));
+    await user.keyboard(' ');
+    await waitFor(async () => expect(await rowTexts()).toHaveLength(4));
+
+    // A check's row still opens its drawer.
+    const homeRow = (await bodyRows()).find((row) => row.textContent?.includes('home')) as HTMLElement;
+    await user.click(within(homeRow).getByText('home'));
+    await waitFor(() => expect(search(router).get('checkId')).toBe(home.id));
   });
 
   it('offers the spec Group By choices plus every label key', async () => {
