@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maskSecretText, redactUrl } from './secret-mask.js';
+import { parseDurationMs } from './time-expressions.js';
 
 /**
  * Canary documents: health checks written as Kubernetes-shaped resources with the field names of
@@ -215,8 +216,8 @@ const httpUrlSchema = requiredString(CANARY_LIMITS.urlLength).refine(
 );
 
 /** Go-style durations with days and weeks: 500ms, 90s, 30m, 1h30m, 1d, 2w. */
-const DURATION_PATTERN = /^(\d+(\.\d+)?(ms|s|m|h|d|w))+$/;
-const durationSchema = requiredString(64).regex(DURATION_PATTERN, {
+const isDuration = (value: string): boolean => parseDurationMs(value) !== undefined;
+const durationSchema = requiredString(64).refine(isDuration, {
   error: 'must be a duration such as 30m, 1h or 7d',
 });
 /** Sizes: 1024, 10KB, 1.5MB, 2GiB. */
@@ -545,7 +546,7 @@ const CRON_FIELD = /^[\d*/,\-?LW#A-Za-z]+$/;
 function isSchedule(value: string): boolean {
   if (/^@(yearly|annually|monthly|weekly|daily|midnight|hourly)$/.test(value)) return true;
   const every = /^@every\s+(.+)$/.exec(value);
-  if (every) return DURATION_PATTERN.test(every[1] ?? '');
+  if (every) return isDuration(every[1] ?? '');
   const fields = value.split(/\s+/);
   return (fields.length === 5 || fields.length === 6) && fields.every((field) => CRON_FIELD.test(field));
 }

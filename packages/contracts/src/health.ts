@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CANARY_LIMITS } from './canary.js';
 import { effectiveRoles } from './permissions.js';
+import { parseTimeExpression } from './time-expressions.js';
 import type { Role } from './enums.js';
 
 /**
@@ -43,48 +44,6 @@ export const RUN_CHECK_ROLES: readonly Role[] = ['admin', 'editor', 'responder',
 /** True when one of the roles may run a check now (no roles means viewer, who may not). */
 export function canRunCheck(roles: readonly Role[]): boolean {
   return effectiveRoles(roles).some((role) => RUN_CHECK_ROLES.includes(role));
-}
-
-// ---------------------------------------------------------------------------
-// Time expressions: absolute ISO times and relative ranges such as `now-1h` or `7d`
-// ---------------------------------------------------------------------------
-
-const RELATIVE_UNIT_MS: Record<string, number> = {
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-};
-const RELATIVE_PATTERN = /^(?:now)?\s*([+-])?\s*(\d{1,7})\s*(ms|s|mo|m|h|d|w|M|y)$/;
-const ISO_PATTERN = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * Turns a time expression into an instant: `now`, `now-1h`, `now+15m`, a bare `1h` or `7d`
- * (meaning that long ago, the way the dashboard's range picker writes ranges), or an ISO 8601
- * time (`2026-11-21T10:00:00Z`). Units: ms, s, m, h, d, w, M or mo (calendar months), y.
- * Returns undefined when the text is none of these.
- */
-export function parseTimeExpression(value: string, now: Date): Date | undefined {
-  const text = value.trim();
-  if (text === 'now') return new Date(now.getTime());
-  const relative = RELATIVE_PATTERN.exec(text);
-  if (relative && (text.startsWith('now') || relative[1] !== '+')) {
-    const sign = relative[1] === '+' ? 1 : -1;
-    const amount = Number(relative[2]) * sign;
-    const unit = relative[3] as string;
-    const result = new Date(now.getTime());
-    if (unit === 'M' || unit === 'mo') result.setUTCMonth(result.getUTCMonth() + amount);
-    else if (unit === 'y') result.setUTCFullYear(result.getUTCFullYear() + amount);
-    else result.setTime(result.getTime() + amount * (RELATIVE_UNIT_MS[unit] ?? Number.NaN));
-    return Number.isNaN(result.getTime()) ? undefined : result;
-  }
-  if (ISO_PATTERN.test(text)) {
-    const parsed = new Date(text.includes('T') || text.length === 10 ? text : text.replace(' ', 'T'));
-    return Number.isNaN(parsed.getTime()) ? undefined : parsed;
-  }
-  return undefined;
 }
 
 const timeExpressionSchema = z

@@ -10,6 +10,7 @@ export * from './identity.js';
 export * from './identity-messages.js';
 export * from './courier.js';
 export * from './health.js';
+export * from './time-expressions.js';
 export * from './feature-flags.js';
 export * from './access.js';
 export * from './health-texts.js';

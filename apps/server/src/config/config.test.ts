@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, parseDurationMs, readConfigInput } from './config.js';
+import { ConfigError, parseConfig, readConfigInput } from './config.js';
 
 describe('configuration', () => {
   it('uses port 8080 and ./.lookout when nothing is set', () => {
@@ -206,11 +206,12 @@ describe('configuration', () => {
       expect(message).not.toContain('hunter2');
     });
 
-    it('parses durations', () => {
-      expect(parseDurationMs('24h')).toBe(86_400_000);
-      expect(parseDurationMs('1d')).toBe(86_400_000);
-      expect(parseDurationMs('30s')).toBe(30_000);
-      expect(parseDurationMs('10 minutes')).toBeUndefined();
+    it('reads LOOKOUT_SESSION_LIFETIME as a duration of at least a minute', () => {
+      const lifetime = (value: string) => parseConfig(readConfigInput({ LOOKOUT_SESSION_LIFETIME: value }, {}));
+      expect(lifetime('24h').sessionLifetime).toBe(86_400_000);
+      expect(lifetime('1d').sessionLifetime).toBe(86_400_000);
+      expect(() => lifetime('10 minutes')).toThrow(/LOOKOUT_SESSION_LIFETIME/);
+      expect(() => lifetime('30s')).toThrow(/at least 1m/);
     });
   });
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { redactUrl } from '@lookout/contracts';
+import { parseDurationMs, redactUrl } from '@lookout/contracts';
 import { z } from 'zod';
 import { parsePublicUrl, parseTrustProxy, type Parsed } from './public-address-fns.js';
 
@@ -75,14 +75,8 @@ const URL_SETTINGS: ReadonlySet<SettingName> = new Set([
 /** The port Lookout listens on without PORT; links fall back to http://localhost:<port>. */
 export const DEFAULT_PORT = 8080;
 
-const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-/** Parses a duration such as `24h`, `90m`, `3600s` or `1d` into milliseconds. */
-export function parseDurationMs(value: string): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(value.trim());
-  if (!match) return undefined;
-  return Math.round(Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS]);
-}
+/** Durations of settings are read with the one grammar of contracts; re-exported for the identity module. */
+export { parseDurationMs } from '@lookout/contracts';
 
 const oidcProviderSchema = z.object({
   id: z

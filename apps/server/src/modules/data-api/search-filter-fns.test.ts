@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  resolveTimeExpression,
-  rewriteSearchFilter,
-  rewriteSearchFilters,
-  unescapeFilterValue,
-} from './search-filter-fns.js';
+import { rewriteSearchFilter, rewriteSearchFilters, unescapeFilterValue } from './search-filter-fns.js';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 
@@ -48,9 +43,9 @@ describe('rewriting <column>.filter parameters', () => {
   });
 
   it('resolves relative times by calendar for months and years', () => {
-    expect(resolveTimeExpression('now-1M', NOW)?.toISOString()).toBe('2026-10-21T12:00:00.000Z');
-    expect(resolveTimeExpression('now+2h', NOW)?.toISOString()).toBe('2026-11-21T14:00:00.000Z');
-    expect(resolveTimeExpression('yesterday', NOW)).toBeUndefined();
+    expect(rewriteSearchFilter('created_at', '>now-1M', NOW)).toEqual([['created_at', 'gt.2026-10-21T12:00:00.000Z']]);
+    expect(rewriteSearchFilter('created_at', '<now+2h', NOW)).toEqual([['created_at', 'lt.2026-11-21T14:00:00.000Z']]);
+    expect(rewriteSearchFilter('created_at', '>yesterday', NOW)).toEqual([['created_at', 'gt.yesterday']]);
   });
 
   it('rewrites only .filter parameters and leaves the rest of the query untouched', () => {

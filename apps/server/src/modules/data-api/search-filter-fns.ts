@@ -1,8 +1,11 @@
+import { parseTimeExpression } from '@lookout/contracts';
+
 /**
  * The web sends list filters as `<column>.filter=<values>` (a comma list; `!` excludes a value;
  * `*` at either end is a wildcard; `>`/`<` compare with a time such as `now-1d`). PostgREST
  * has no such parameter, so the data API rewrites them into PostgREST filters before the
- * engine sees the query, the way the original backend's middleware did.
+ * engine sees the query, the way the original backend's middleware did. Times are read with the
+ * one grammar of `@lookout/contracts` (`parseTimeExpression`).
  */
 
 const FILTER_SUFFIX = '.filter';
@@ -15,35 +18,6 @@ export function unescapeFilterValue(value: string): string {
 /** Quotes a value for a PostgREST `in.(...)` list. */
 function quoteListValue(value: string): string {
   return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-}
-
-const RELATIVE_TIME = /^now(?:([+-])(\d+)(ms|s|m|h|d|w|M|y))?$/;
-const UNIT_MS: Record<string, number> = {
-  ms: 1,
-  s: 1_000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-};
-
-/** `now`, `now-15m`, `now+1d` (months and years by calendar), or an ISO timestamp. */
-export function resolveTimeExpression(expression: string, now: Date): Date | undefined {
-  const match = RELATIVE_TIME.exec(expression);
-  if (match) {
-    const [, sign, amountText, unit] = match;
-    if (!sign || !amountText || !unit) return new Date(now);
-    const amount = Number(amountText) * (sign === '-' ? -1 : 1);
-    const result = new Date(now);
-    if (unit === 'M') result.setUTCMonth(result.getUTCMonth() + amount);
-    else if (unit === 'y') result.setUTCFullYear(result.getUTCFullYear() + amount);
-    else result.setTime(result.getTime() + amount * (UNIT_MS[unit] ?? 0));
-    return result;
-  }
-  // Only full dates count as times: Date.parse would read '500' as the year 500.
-  if (!/^\d{4}-\d{2}-\d{2}/.test(expression)) return undefined;
-  const parsed = Date.parse(expression);
-  return Number.isNaN(parsed) ? undefined : new Date(parsed);
 }
 
 type RewrittenParam = [key: string, value: string];
@@ -60,7 +34,7 @@ export function rewriteSearchFilter(column: string, rawValue: string, now = new 
     if (item === '') continue;
     const comparison = /^([<>])(.+)$/.exec(item);
     if (comparison) {
-      const time = resolveTimeExpression(comparison[2]!, now);
+      const time = parseTimeExpression(comparison[2]!, now);
       // A comparison that is not a time is compared as written (numbers, for example).
       params.push([
         column,

@@ -1,6 +1,5 @@
-import { DEFAULT_CANARY_SCHEDULE } from '@lookout/contracts';
+import { DEFAULT_CANARY_SCHEDULE, parseDurationMs } from '@lookout/contracts';
 import { CronExpressionParser } from 'cron-parser';
-import { parseDurationMs } from './runners/runner-fns.js';
 
 /**
  * When a check runs next. A canary's `schedule` is a cron expression (5 fields, or 6 with

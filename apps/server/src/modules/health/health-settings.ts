@@ -1,5 +1,6 @@
+import { parseDurationMs } from '@lookout/contracts';
 import { z } from 'zod';
-import { ConfigError, parseDurationMs } from '../../config/config.js';
+import { ConfigError } from '../../config/config.js';
 
 /**
  * Settings of the health workers (check scheduler, roll-ups, retention) and of the self canary.

@@ -1,6 +1,4 @@
-import { REFRESH_RATE_NONE, REFRESH_RATE_UNITS } from '@lookout/contracts';
-
-type RefreshRateUnit = (typeof REFRESH_RATE_UNITS)[number];
+import { parseDurationMs, REFRESH_RATE_NONE, REFRESH_RATE_UNITS } from '@lookout/contracts';
 
 /** Rates the refresh-rate select offers, 'None' first (spec 1, section 4). */
 export const REFRESH_RATE_OPTIONS = [
@@ -22,14 +20,6 @@ export const REFRESH_RATE_OPTIONS = [
 /** The URL search parameter that holds the refresh rate. */
 export const REFRESH_RATE_PARAM = 'refresh';
 
-const UNIT_MS: Record<RefreshRateUnit, number> = {
-  s: 1_000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-};
-
 const RATE_PATTERN = new RegExp(`^([1-9]\\d*)(${REFRESH_RATE_UNITS.join('|')})$`);
 
 /**
@@ -38,10 +28,8 @@ const RATE_PATTERN = new RegExp(`^([1-9]\\d*)(${REFRESH_RATE_UNITS.join('|')})$`
  */
 export function refreshRateToMs(rate: string | null | undefined): number | undefined {
   if (!rate || rate === REFRESH_RATE_NONE) return undefined;
-  const match = RATE_PATTERN.exec(rate.trim());
-  if (!match) return undefined;
-  const [, amount, unit] = match;
-  return Number(amount) * UNIT_MS[unit as RefreshRateUnit];
+  // A rate is one whole number of one unit: a duration of the time grammar, never '500ms' or '1h30m'.
+  return RATE_PATTERN.test(rate.trim()) ? parseDurationMs(rate) : undefined;
 }
 
 /** The rate to use for a raw value (from the URL): valid rates pass, anything else is 'None'. */

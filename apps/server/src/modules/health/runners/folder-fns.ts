@@ -1,5 +1,5 @@
-import type { FolderCheck } from '@lookout/contracts';
-import { formatAge, formatBytes, parseDurationMs, parseSizeBytes } from './runner-fns.js';
+import { parseDurationMs, type FolderCheck } from '@lookout/contracts';
+import { formatAge, formatBytes, parseSizeBytes } from './runner-fns.js';
 
 /** One file the folder check looked at. */
 export type FolderFile = { name: string; path: string; size: number; modified: Date };

@@ -8,22 +8,11 @@ import {
   formatMillis,
   isExpectedStatus,
   listWithOr,
-  parseDurationMs,
   parseSizeBytes,
   thresholdMessage,
 } from './runner-fns.js';
 
 describe('runner-fns', () => {
-  it('parses Go-style durations with days and weeks', () => {
-    expect(parseDurationMs('500ms')).toBe(500);
-    expect(parseDurationMs('1h30m')).toBe(5_400_000);
-    expect(parseDurationMs('1d')).toBe(86_400_000);
-    expect(parseDurationMs('2w')).toBe(1_209_600_000);
-    expect(parseDurationMs('1.5s')).toBe(1500);
-    expect(parseDurationMs('one day')).toBeUndefined();
-    expect(parseDurationMs('5')).toBeUndefined();
-  });
-
   it('parses sizes with binary units, KB and KiB alike', () => {
     expect(parseSizeBytes('1024')).toBe(1024);
     expect(parseSizeBytes('10KB')).toBe(10_240);

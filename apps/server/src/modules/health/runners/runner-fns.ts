@@ -1,37 +1,8 @@
 /**
- * Pure helpers shared by the check runners: units, sizes, durations and the wording of
+ * Pure helpers shared by the check runners: units, sizes and the wording of
  * failures. Messages are for a responder reading the health drawer at 3 a.m., so they say
  * what was expected and what was seen, in plain units.
  */
-
-const DURATION_UNITS_MS: Record<string, number> = {
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-};
-
-/**
- * Parses Go-style durations with days and weeks (`500ms`, `90s`, `1h30m`, `7d`, `2w`), the
- * format canary-checker uses for folder ages. Returns milliseconds, or undefined when invalid.
- */
-export function parseDurationMs(value: string): number | undefined {
-  const text = value.trim();
-  if (text === '') return undefined;
-  const part = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/y;
-  let total = 0;
-  let index = 0;
-  while (index < text.length) {
-    part.lastIndex = index;
-    const match = part.exec(text);
-    if (!match) return undefined;
-    total += Number(match[1]) * (DURATION_UNITS_MS[match[2] as string] ?? Number.NaN);
-    index = part.lastIndex;
-  }
-  return Number.isFinite(total) ? total : undefined;
-}
 
 const SIZE_UNITS: Record<string, number> = {
   '': 1,

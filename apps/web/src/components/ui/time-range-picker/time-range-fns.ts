@@ -1,39 +1,14 @@
 import {
+  formatRelativeTime,
+  parseRelativeTime,
   RECENT_TIME_RANGES_LIMIT,
-  RELATIVE_TIME_UNITS,
+  resolveRelativeTime,
   TIME_RANGE_OPTIONS,
   TIME_RANGE_PARAMS,
   type RelativeTimeUnit,
   type TimeRangeType,
 } from '@lookout/contracts';
-import {
-  addDays,
-  addHours,
-  addMilliseconds,
-  addMinutes,
-  addMonths,
-  addSeconds,
-  addWeeks,
-  addYears,
-  endOfDay,
-  endOfHour,
-  endOfMinute,
-  endOfMonth,
-  endOfSecond,
-  endOfWeek,
-  endOfYear,
-  format,
-  isValid,
-  parse,
-  parseISO,
-  startOfDay,
-  startOfHour,
-  startOfMinute,
-  startOfMonth,
-  startOfSecond,
-  startOfWeek,
-  startOfYear,
-} from 'date-fns';
+import { format, isValid, parse, parseISO } from 'date-fns';
 
 /** A range relative to now, such as the last 15 minutes (`range` is `now-15m`). */
 export type RelativeTimeRange = { type: 'relative'; display: string; range: string };
@@ -48,49 +23,6 @@ export type TimeBounds = { from: Date; to: Date };
 
 export type TimeRangeParam = (typeof TIME_RANGE_PARAMS)[number];
 
-// Weeks start on Monday throughout the console.
-const WEEK_OPTIONS = { weekStartsOn: 1 } as const;
-
-// 'ms' must be tried before 'm' and 's'.
-const UNIT_ALTERNATION = [...RELATIVE_TIME_UNITS].sort((a, b) => b.length - a.length).join('|');
-const RELATIVE_PATTERN = new RegExp(`^now((?:[+-]\\d+(?:${UNIT_ALTERNATION}))*)(?:/(${UNIT_ALTERNATION}))?$`);
-const OFFSET_PATTERN = new RegExp(`([+-])(\\d+)(${UNIT_ALTERNATION})`, 'g');
-// Picker options spell months 'mo' (spec 1, section 9) where expressions use 'M'.
-const DURATION_PATTERN = new RegExp(`^(\\d+)(mo|${UNIT_ALTERNATION})$`);
-
-const ADD: Record<RelativeTimeUnit, (date: Date, amount: number) => Date> = {
-  ms: addMilliseconds,
-  s: addSeconds,
-  m: addMinutes,
-  h: addHours,
-  d: addDays,
-  w: addWeeks,
-  M: addMonths,
-  y: addYears,
-};
-
-const START_OF: Record<RelativeTimeUnit, (date: Date) => Date> = {
-  ms: (date) => date,
-  s: startOfSecond,
-  m: startOfMinute,
-  h: startOfHour,
-  d: startOfDay,
-  w: (date) => startOfWeek(date, WEEK_OPTIONS),
-  M: startOfMonth,
-  y: startOfYear,
-};
-
-const END_OF: Record<RelativeTimeUnit, (date: Date) => Date> = {
-  ms: (date) => date,
-  s: endOfSecond,
-  m: endOfMinute,
-  h: endOfHour,
-  d: endOfDay,
-  w: (date) => endOfWeek(date, WEEK_OPTIONS),
-  M: endOfMonth,
-  y: endOfYear,
-};
-
 const UNIT_NAMES: Record<RelativeTimeUnit, string> = {
   ms: 'millisecond',
   s: 'second',
@@ -102,56 +34,14 @@ const UNIT_NAMES: Record<RelativeTimeUnit, string> = {
   y: 'year',
 };
 
-function isUnit(value: string | undefined): value is RelativeTimeUnit {
-  return (RELATIVE_TIME_UNITS as ReadonlyArray<string | undefined>).includes(value);
-}
-
-/** A parsed relative expression: signed offsets applied in order, then optional rounding. */
-export type RelativeTimeExpression = {
-  offsets: Array<{ amount: number; unit: RelativeTimeUnit }>;
-  roundTo?: RelativeTimeUnit;
-};
-
 /**
- * Parses `now`, `now-15m`, `now+1h`, `now-1d/d` (rounded to the day) and chains such as
- * `now-1d+2h`, with units ms, s, m, h, d, w, M (month), y (spec 1, section 9).
+ * An option such as '15m' or '1mo' as an amount and unit: a bare span of the one time grammar
+ * (`@lookout/contracts`), longer than nothing.
  */
-export function parseRelativeTime(expression: string): RelativeTimeExpression | undefined {
-  const match = RELATIVE_PATTERN.exec(expression.trim());
-  if (!match) return undefined;
-  const [, chain = '', roundTo] = match;
-  const offsets: RelativeTimeExpression['offsets'] = [];
-  for (const [, sign, amount, unit] of chain.matchAll(OFFSET_PATTERN)) {
-    if (!isUnit(unit)) return undefined;
-    offsets.push({ amount: Number(amount) * (sign === '-' ? -1 : 1), unit });
-  }
-  return isUnit(roundTo) ? { offsets, roundTo } : { offsets };
-}
-
-/**
- * The instant a relative expression means at `now`. Rounding goes to the start of the unit,
- * or to its end with `roundUp` (for the upper bound: `now-1d/d` as "to" is the end of yesterday).
- */
-export function resolveRelativeTime(
-  expression: string,
-  now: Date,
-  options: { roundUp?: boolean } = {},
-): Date | undefined {
-  const parsed = parseRelativeTime(expression);
-  if (!parsed) return undefined;
-  let date = parsed.offsets.reduce((current, { amount, unit }) => ADD[unit](current, amount), now);
-  if (parsed.roundTo) date = (options.roundUp ? END_OF : START_OF)[parsed.roundTo](date);
-  return date;
-}
-
-/** An option such as '15m' or '1mo' as an amount and unit. */
 export function parseDurationOption(option: string): { amount: number; unit: RelativeTimeUnit } | undefined {
-  const match = DURATION_PATTERN.exec(option.trim());
-  if (!match) return undefined;
-  const [, amount, rawUnit] = match;
-  const unit = rawUnit === 'mo' ? 'M' : rawUnit;
-  if (!isUnit(unit) || Number(amount) === 0) return undefined;
-  return { amount: Number(amount), unit };
+  const text = option.trim();
+  const [offset] = text.startsWith('now') ? [] : (parseRelativeTime(text)?.offsets ?? []);
+  return offset && offset.amount < 0 ? { amount: -offset.amount, unit: offset.unit } : undefined;
 }
 
 /** '15 minutes', '1 hour', '2 days'. */
@@ -194,16 +84,16 @@ export const QUICK_TIME_RANGES: ReadonlyArray<MappedTimeRange> = [
   { type: 'mapped', display: 'This year so far', from: 'now/y', to: 'now' },
 ];
 
-/** A relative `range` as an expression; a bare duration ('15m', as older links carry) means the past. */
+/** A relative `range` as a `now` expression; a bare duration ('15m', as older links carry) means the past. */
 function rangeExpression(range: string): string | undefined {
-  if (parseRelativeTime(range)) return range.trim();
-  const duration = parseDurationOption(range);
-  return duration ? `now-${duration.amount}${duration.unit}` : undefined;
+  const time = parseRelativeTime(range);
+  return time ? formatRelativeTime(time) : undefined;
 }
 
-/** A point given as an expression (`now-1d/d`) or an ISO timestamp. */
+/** A point given as an expression (`now-1d/d`, rounded in the viewer's time zone) or an ISO timestamp. */
 function resolveTimePoint(point: string, now: Date, roundUp: boolean): Date | undefined {
-  if (point.trim().startsWith('now')) return resolveRelativeTime(point, now, { roundUp });
+  const relative = resolveRelativeTime(point, now, { roundUp, calendar: 'local' });
+  if (relative) return relative;
   const date = parseISO(point);
   return isValid(date) ? date : undefined;
 }
@@ -212,7 +102,7 @@ function resolveTimePoint(point: string, now: Date, roundUp: boolean): Date | un
 export function timeRangeToBounds(range: TimeRange, now: Date): TimeBounds | undefined {
   if (range.type === 'relative') {
     const expression = rangeExpression(range.range);
-    const edge = expression ? resolveRelativeTime(expression, now) : undefined;
+    const edge = expression ? resolveRelativeTime(expression, now, { calendar: 'local' }) : undefined;
     if (!edge) return undefined;
     return edge <= now ? { from: edge, to: now } : { from: now, to: edge };
   }

@@ -1,6 +1,8 @@
+import { parseDurationMs } from '@lookout/contracts';
+
 /**
  * The status history's duration filter (spec 2 sections 5 and 9): All, a preset, or a custom
- * value ending in ms or s; seconds convert to milliseconds.
+ * value ending in ms or s (a duration of the time grammar in those two units).
  */
 
 /** The filter's value: none ('All'), a minimum in milliseconds, or an input it refuses. */
@@ -14,7 +16,6 @@ export function parseDurationFilter(text: string): DurationFilter {
   if (value === '' || value.toLowerCase() === 'all') return { kind: 'all' };
   const match = DURATION_PATTERN.exec(value);
   if (!match) return { kind: 'invalid' };
-  const amount = Number(match[1]);
-  const unit = (match[2] ?? '').toLowerCase();
-  return { kind: 'min', ms: Math.round(unit === 's' ? amount * 1000 : amount) };
+  const ms = parseDurationMs(`${match[1]}${match[2]?.toLowerCase()}`);
+  return ms === undefined ? { kind: 'invalid' } : { kind: 'min', ms };
 }
