@@ -1,18 +1,13 @@
 import os from 'node:os';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import {
-  authConfigResponseSchema,
-  authWhoamiResponseSchema,
-  courierMessageParamsSchema,
-  courierMessagesQuerySchema,
-  type Action,
-} from '@lookout/contracts';
+import { authConfigResponseSchema, authWhoamiResponseSchema } from '@lookout/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import { reachedOverHttps, requestOrigin } from '../../http/public-url.js';
+import { registerIdentityAdminRoutes } from './identity-admin-routes.js';
 import type { IdentityAdminService } from './identity-admin-service.js';
 import type { CourierAdmin } from './identity-courier-admin.js';
 import {
@@ -371,105 +366,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   app.get('/health/alive', { schema: { tags, summary: 'Kratos liveness' } }, async () => ({ status: 'ok' }));
   app.get('/health/ready', { schema: { tags, summary: 'Kratos readiness' } }, async () => ({ status: 'ok' }));
 
-  // ------------------------------------------------------------ admin
+  // ------------------------------------------------------------ admin (identity-admin-routes.ts)
 
-  // access: each admin route declares read or write on identities; the route-access hook
-  // answers 401/403 before the handler runs, in Kratos's error format (the error handler
-  // above turns the AppError into a Kratos error body).
-  const requireRole = (action: Action) => ({ rbac: { resource: 'identities' as const, action } });
-  const identityParams = z.object({ id: text(100) });
-  const listQuery = z.object({
-    page_size: z.coerce.number().int().min(1).max(1000).optional(),
-    page_token: text(200).optional(),
-    per_page: z.coerce.number().int().min(1).max(1000).optional(),
-    page: z.coerce.number().int().min(0).max(1_000_000).optional(),
-    credentials_identifier: text(320).optional(),
-  });
-  const adminBody = z.record(text(200), z.unknown());
-
-  app.get(
-    '/admin/identities',
-    { config: requireRole('read'), schema: { tags, summary: 'List identities', querystring: listQuery } },
-    async (request, reply) => send(request, reply, await admin.list(request.query, contextOf(request, { json: true }))),
-  );
-  app.post(
-    '/admin/identities',
-    { config: requireRole('write'), schema: { tags, summary: 'Create an identity', body: adminBody } },
-    async (request, reply) =>
-      send(request, reply, await admin.create(request.body, contextOf(request, { json: true }))),
-  );
-  app.get(
-    '/admin/identities/:id',
-    { config: requireRole('read'), schema: { tags, summary: 'Get an identity', params: identityParams } },
-    async (request, reply) =>
-      send(request, reply, await admin.get(request.params.id, contextOf(request, { json: true }))),
-  );
-  app.put(
-    '/admin/identities/:id',
-    {
-      config: requireRole('write'),
-      schema: { tags, summary: 'Update an identity', params: identityParams, body: adminBody },
-    },
-    async (request, reply) =>
-      send(request, reply, await admin.update(request.params.id, request.body, contextOf(request, { json: true }))),
-  );
-  app.delete(
-    '/admin/identities/:id',
-    { config: requireRole('write'), schema: { tags, summary: 'Delete an identity', params: identityParams } },
-    async (request, reply) => send(request, reply, await admin.remove(request.params.id)),
-  );
-  app.delete(
-    '/admin/identities/:id/sessions',
-    {
-      config: requireRole('write'),
-      schema: { tags, summary: "Revoke an identity's sessions", params: identityParams },
-    },
-    async (request, reply) => send(request, reply, await admin.deleteSessions(request.params.id)),
-  );
-  app.post(
-    '/admin/recovery/code',
-    { config: requireRole('write'), schema: { tags, summary: 'Create a recovery code', body: adminBody } },
-    async (request, reply) =>
-      send(request, reply, await admin.createRecoveryCode(request.body, contextOf(request, { json: true }), 'code')),
-  );
-  app.post(
-    '/admin/recovery/link',
-    { config: requireRole('write'), schema: { tags, summary: 'Create a recovery link', body: adminBody } },
-    async (request, reply) =>
-      send(request, reply, await admin.createRecoveryCode(request.body, contextOf(request, { json: true }), 'link')),
-  );
-
-  // The courier's outbox. Its bodies carry recovery codes and invitation links: reading them
-  // is as strong as making a recovery link, so they need write on identities (admins only),
-  // not the read that the identity list needs.
-  app.get(
-    '/admin/courier/messages',
-    {
-      config: requireRole('write'),
-      schema: {
-        tags,
-        summary: 'List courier messages (the email outbox)',
-        description:
-          'Kratos\'s list of courier messages, newest first: filter by `status` and exact `recipient`; page with `page_size` (default 10, at most 1000) and the `page_token` of the `rel="next"` link. Headers: `Link`, `X-Total-Count`, and `X-Lookout-Email-Delivery` (`smtp` or `outbox`: without LOOKOUT_SMTP_URL messages stay queued). Bodies carry codes and links: admins only.',
-        querystring: courierMessagesQuerySchema,
-      },
-    },
-    async (request, reply) =>
-      send(request, reply, await courier.list(request.query, contextOf(request, { json: true }))),
-  );
-  app.get(
-    '/admin/courier/messages/:id',
-    {
-      config: requireRole('write'),
-      schema: {
-        tags,
-        summary: 'Get a courier message',
-        description: 'One message of the email outbox with its body and delivery attempts (`dispatches`). Admins only.',
-        params: courierMessageParamsSchema,
-      },
-    },
-    async (request, reply) => send(request, reply, await courier.get(request.params.id)),
-  );
+  registerIdentityAdminRoutes(app, { admin, courier, contextOf, send });
 };
 
 export type AuthRoutesOptions = {
