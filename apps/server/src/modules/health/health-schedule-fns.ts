@@ -1,5 +1,6 @@
 import { DEFAULT_CANARY_SCHEDULE, parseDurationMs } from '@lookout/contracts';
 import { CronExpressionParser } from 'cron-parser';
+import { LRUCache } from 'lru-cache';
 
 /**
  * When a check runs next. A canary's `schedule` is a cron expression (5 fields, or 6 with
@@ -89,13 +90,12 @@ export function nextRuntime(schedule: CheckSchedule, checkId: string, now: Date)
 
 /** Parsed schedules by text: thousands of checks share a handful of schedules. */
 export function createScheduleCache(limit = 1000) {
-  const cache = new Map<string, ReturnType<typeof parseSchedule>>();
+  const cache = new LRUCache<string, ReturnType<typeof parseSchedule>>({ max: limit });
   return (text: string | null | undefined): ReturnType<typeof parseSchedule> => {
     const key = text ?? '';
     let parsed = cache.get(key);
     if (!parsed) {
       parsed = parseSchedule(text);
-      if (cache.size >= limit) cache.clear();
       cache.set(key, parsed);
     }
     return parsed;

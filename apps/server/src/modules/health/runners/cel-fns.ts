@@ -1,5 +1,6 @@
 import { Environment, type ParseResult } from '@marcbachmann/cel-js';
 import { Duration } from '@marcbachmann/cel-js/evaluator';
+import { LRUCache } from 'lru-cache';
 
 /**
  * CEL for check expressions (`test`, `display`, `transform`), ARCHITECTURE section 7.
@@ -14,8 +15,7 @@ const environment = new Environment({ unlistedVariablesAreDyn: true, homogeneous
  * Parsed expressions by source. Checks run every few seconds with the same few expressions, so
  * parsing once matters at thousands of checks; the bound keeps memory flat when specs churn.
  */
-const compiled = new Map<string, ParseResult>();
-const MAX_COMPILED = 2000;
+const compiled = new LRUCache<string, ParseResult>({ max: 2000 });
 
 /** The first line of a cel-js error; the rest is a source excerpt with a caret. */
 function firstLine(error: unknown): string {
@@ -25,17 +25,9 @@ function firstLine(error: unknown): string {
 
 function compile(expression: string): ParseResult {
   let program = compiled.get(expression);
-  if (program) {
-    // Refresh recency so hot expressions survive eviction.
-    compiled.delete(expression);
+  if (!program) {
+    program = environment.parse(expression);
     compiled.set(expression, program);
-    return program;
-  }
-  program = environment.parse(expression);
-  compiled.set(expression, program);
-  if (compiled.size > MAX_COMPILED) {
-    const oldest = compiled.keys().next().value;
-    if (oldest !== undefined) compiled.delete(oldest);
   }
   return program;
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { ExternalIdentity } from './external-kratos-fns.js';
 import { displayName } from '../identity-fns.js';
@@ -27,7 +28,7 @@ export type PeopleMirrorDeps = {
    * the access module gives the admin email its first admin role here.
    */
   onSynced?: (identity: ExternalIdentity & { email: string }) => Promise<void>;
-  /** How many identities to remember as unchanged; the memory is dropped when full. */
+  /** How many identities to remember as unchanged; the least recently seen are forgotten first. */
   maxRemembered?: number;
 };
 
@@ -38,7 +39,7 @@ export function createPeopleMirror({
   maxRemembered = 10_000,
 }: PeopleMirrorDeps): PeopleMirror {
   /** identity id → what was last written for it, so an unchanged identity costs no query. */
-  const written = new Map<string, string>();
+  const written = new LRUCache<string, string>({ max: maxRemembered });
 
   return {
     async sync(identity, { force = false } = {}) {
@@ -68,7 +69,6 @@ export function createPeopleMirror({
         remember = false;
       }
       if (remember) {
-        if (written.size >= maxRemembered) written.clear();
         written.set(identity.id, key);
       }
       await onSynced?.({ ...identity, email });
