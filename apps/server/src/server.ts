@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import { redactUrl } from '@lookout/contracts';
 import { assertSupportedVersion, createDatabase, type Database } from './db/database.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@lookout/embedded-postgres';
 import { runMigrations } from './db/migrate.js';
 import { recordStart } from './db/installation.js';
 import { buildApp } from './http/app.js';
@@ -205,7 +205,10 @@ export async function serve(
       logger,
       version: SERVER_VERSION,
     });
+    // Every module's background jobs register with these; they run only on worker replicas.
+    jobs = createJobs({ pool: running.database.pool, logger, metrics });
     app = await buildApp({
+      jobs,
       metrics: {
         instruments: metrics,
         ...(config.metricsToken && config.metricsPort === undefined ? { token: config.metricsToken } : {}),
@@ -231,7 +234,7 @@ export async function serve(
     logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
     logPublicAddress(config, logger);
     metricsListener = await serveMetrics(config, metrics, logger); // metrics
-    courierSender = startCourierSender(config, identity, logger, running.database.pool, health.workers, metrics); // identity
+    courierSender = startCourierSender(config, identity, logger, running.database.pool, health.workers, jobs); // identity
     // health: the lookout-self canary (once listening, so its first run finds /api/health),
     // then the check scheduler and roll-up jobs unless this replica is `--role api`.
     await ensureSelfCanary({
@@ -243,7 +246,6 @@ export async function serve(
       databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
     });
     if (health.workers) {
-      jobs = createJobs({ pool: running.database.pool, logger, metrics });
       healthWorkers = createHealthWorkers({
         jobs,
         pool: running.database.pool,
@@ -317,7 +319,7 @@ function startCourierSender(
   logger: Logger,
   pool: Database['pool'],
   workers: boolean,
-  metrics: Pick<Metrics, 'recordJobRun'>,
+  jobs: Pick<Jobs, 'record'>,
 ): { stop: () => Promise<void> } | undefined {
   if (!identity.smtpUrl) {
     logger.warn(
@@ -338,7 +340,7 @@ function startCourierSender(
     from: identity.smtpFrom,
     logger: logger.child({ module: 'courier' }),
     subscribe: listener.subscribe,
-    metrics,
+    jobs,
   });
   sender.start();
   logger.info('Emails are sent from the outbox through the SMTP server of LOOKOUT_SMTP_URL');

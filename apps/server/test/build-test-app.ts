@@ -11,6 +11,7 @@ import {
 } from '../src/modules/identity/identity-courier-sender.js';
 import { createSecretBox, randomToken } from '../src/modules/identity/identity-crypto.js';
 import type { Database } from '../src/db/database.js';
+import { createJobs } from '../src/jobs/jobs.js';
 import { SERVER_VERSION } from '../src/version.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -74,6 +75,7 @@ export async function buildTestApp(
       transport: createSmtpTransport(identity.smtpUrl),
       from: identity.smtpFrom ?? 'Lookout <no-reply@lookout.local>',
       logger,
+      jobs: createJobs({ pool: (options.database ?? database).pool, logger }),
       settings: { pollIntervalMs: 100 },
     });
     courier.start();

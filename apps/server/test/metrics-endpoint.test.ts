@@ -27,7 +27,10 @@ import { createCourier } from '../src/modules/identity/identity-courier.js';
 import { createCourierRepository } from '../src/modules/identity/identity-courier-repository.js';
 import { COURIER_SEND_JOB, createCourierSender } from '../src/modules/identity/identity-courier-sender.js';
 import { createSecretBox, randomToken } from '../src/modules/identity/identity-crypto.js';
-import { IDENTITY_HOUSEKEEPING_JOB, startIdentityHousekeeping } from '../src/modules/identity/identity-housekeeping.js';
+import {
+  IDENTITY_HOUSEKEEPING_JOB,
+  scheduleIdentityHousekeeping,
+} from '../src/modules/identity/identity-housekeeping.js';
 import { createMetricsRepository } from '../src/modules/metrics/metrics-repository.js';
 import { createMetrics, type Metrics } from '../src/modules/metrics/metrics-service.js';
 
@@ -358,17 +361,18 @@ describe('GET /metrics: background jobs', () => {
 
   it('records identity housekeeping runs, failed ones too', async () => {
     let fail = false;
-    const housekeeping = startIdentityHousekeeping({
+    const jobs = createJobs({ pool: database.pool, logger: silent, metrics });
+    scheduleIdentityHousekeeping({
       repository: {
         purgeExpired: async () => {
           if (fail) throw new Error('database unavailable');
           return 0;
         },
       },
-      logger: silent,
+      jobs,
       intervalMs: 20,
-      metrics,
     });
+    jobs.start();
     const countOf = async (status: string) =>
       valueOf(await scrape(), 'lookout_job_duration_seconds_count', { name: IDENTITY_HOUSEKEEPING_JOB, status }) ?? 0;
     try {
@@ -377,7 +381,7 @@ describe('GET /metrics: background jobs', () => {
       fail = true;
       while ((await countOf('FAILED')) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     } finally {
-      housekeeping.stop();
+      await jobs.stop();
     }
     expect(await countOf('SUCCESS')).toBeGreaterThan(0);
     expect(await countOf('FAILED')).toBeGreaterThan(0);
@@ -402,7 +406,7 @@ describe('GET /metrics: background jobs', () => {
       from: 'Lookout <no-reply@lookout.local>',
       logger: silent,
       settings: { pollIntervalMs: 50, retry: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 } },
-      metrics,
+      jobs: createJobs({ pool: database.pool, logger: silent, metrics }),
     });
     const countOf = async (status: string) =>
       valueOf(await scrape(), 'lookout_job_duration_seconds_count', { name: COURIER_SEND_JOB, status }) ?? 0;

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_PORT } from '../config/config.js';
 import type { TrustProxySetting } from '../config/public-address-fns.js';
 import type { Database } from '../db/database.js';
+import { createJobs, type Jobs } from '../jobs/jobs.js';
 import { createSystemService } from '../modules/system/system-service.js';
 // identity
 import { externalKratosPublicConfig } from '../modules/identity/external-kratos/external-kratos-fns.js';
@@ -21,14 +22,17 @@ import { createCourier } from '../modules/identity/identity-courier.js';
 import { createCourierAdmin } from '../modules/identity/identity-courier-admin.js';
 import { createCourierRepository } from '../modules/identity/identity-courier-repository.js';
 import { createSecretBox, randomToken } from '../modules/identity/identity-crypto.js';
-import { startIdentityHousekeeping } from '../modules/identity/identity-housekeeping.js';
+import { scheduleIdentityHousekeeping } from '../modules/identity/identity-housekeeping.js';
 import { createIdentityRepository } from '../modules/identity/identity-repository.js';
 import { headerSessionTokenOf } from '../modules/identity/identity-fns.js';
 import { authRoutes, identityRoutes, requestContext } from '../modules/identity/identity-routes.js';
 import { createIdentityService, type IdentitySettings } from '../modules/identity/identity-service.js';
 import { adminUrlRequired, createKratosAdminClient } from '../modules/identity/external-kratos/kratos-admin-client.js';
-import { createKratosIdentityMirror, withIdentityMirror } from '../modules/identity/external-kratos/kratos-identity-mirror.js';
-import { startKratosIdentitySync } from '../modules/identity/external-kratos/kratos-identity-sync.js';
+import {
+  createKratosIdentityMirror,
+  withIdentityMirror,
+} from '../modules/identity/external-kratos/kratos-identity-mirror.js';
+import { scheduleKratosIdentitySync } from '../modules/identity/external-kratos/kratos-identity-sync.js';
 import { kratosProxyRoutes } from '../modules/identity/external-kratos/kratos-proxy-routes.js';
 import { createSessionResolver, type SessionResolver } from '../modules/identity/session-resolver.js';
 // end identity
@@ -123,6 +127,11 @@ export type AppDeps = {
      */
     self?: SelfCanaryTargets;
   };
+  /**
+   * The jobs module every background job is registered with (`lookout serve` shares one and
+   * starts it only where workers run). Without it the app has its own, started when ready.
+   */
+  jobs?: Jobs;
   /** metrics: Prometheus metrics (docs/metrics.md). */
   metrics?: {
     /** The process's metrics; `lookout serve` shares them with its workers. Default: the app's own. */
@@ -161,6 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       version: deps.version,
     });
   registerHttpMetrics(app, metrics);
+  // Background work: `lookout serve` passes its jobs and starts them on worker replicas; without
+  // them (tests, benches) the app runs its own from the start.
+  const jobs = deps.jobs ?? createJobs({ pool: deps.database.pool, logger: deps.logger, metrics });
+  if (!deps.jobs) {
+    app.addHook('onReady', async () => {
+      jobs.start();
+    });
+    app.addHook('onClose', () => jobs.stop());
+  }
   // Every JSON body is refused past JSON_BODY_MAX_DEPTH levels of nesting before it is parsed.
   registerJsonBodyParser(app);
   // Security headers (CSP, frame and referrer policies) and brotli/gzip compression on every
@@ -225,10 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     box,
     delivery: identitySettings.smtpUrl ? 'smtp' : 'outbox',
   });
-  const housekeeping = startIdentityHousekeeping({ repository: identityRepository, logger: deps.logger, metrics });
-  app.addHook('onClose', async () => {
-    housekeeping.stop();
-  });
+  scheduleIdentityHousekeeping({ repository: identityRepository, jobs });
   const identity = createIdentityService({
     repository: identityRepository,
     box,
@@ -272,12 +287,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         logger: deps.logger,
       });
       identityAdmin = withIdentityMirror(kratosAdmin, identityMirror, deps.logger);
-      const identitySync = startKratosIdentitySync({
+      const identitySync = scheduleKratosIdentitySync({
         mirror: identityMirror,
+        jobs,
         logger: deps.logger,
         ...(identitySettings.kratosSyncIntervalMs ? { intervalMs: identitySettings.kratosSyncIntervalMs } : {}),
       });
-      app.addHook('onClose', () => identitySync.stop());
       onIdentitiesChanged = identitySync.syncSoon;
     }
     await app.register(kratosProxyRoutes, {

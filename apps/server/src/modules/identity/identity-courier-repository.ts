@@ -219,34 +219,5 @@ export function createCourierRepository(pool: pg.Pool) {
       const result = await db(tx).query('DELETE FROM identity_courier_messages WHERE created_at < $1', [before]);
       return result.rowCount ?? 0;
     },
-
-    /** One finished run of a courier job in `job_history` (the Job History page lists them). */
-    async recordJob(
-      job: {
-        name: string;
-        hostname: string;
-        status: 'SUCCESS' | 'WARNING' | 'FAILED';
-        successCount: number;
-        errorCount: number;
-        details: Record<string, unknown>;
-        startedAt: Date;
-      },
-      tx?: Queryable,
-    ): Promise<void> {
-      await db(tx).query(
-        `INSERT INTO job_history (name, hostname, status, success_count, error_count, details, time_start, time_end, duration_millis)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp(),
-                 greatest(round(extract(epoch FROM clock_timestamp() - $7::timestamptz) * 1000), 0)::integer)`,
-        [
-          job.name,
-          job.hostname,
-          job.status,
-          job.successCount,
-          job.errorCount,
-          JSON.stringify(job.details),
-          job.startedAt,
-        ],
-      );
-    },
   };
 }

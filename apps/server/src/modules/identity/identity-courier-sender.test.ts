@@ -14,6 +14,7 @@ import {
   type CourierSenderSettings,
 } from './identity-courier-sender.js';
 import { createSecretBox, randomToken } from './identity-crypto.js';
+import { createJobs, type Jobs } from '../../jobs/jobs.js';
 
 /** Waits for `check` to hold, polling, up to 15 s (senders run on their own timers). */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
@@ -35,6 +36,7 @@ type MessageState = {
 };
 
 describe('identity: the courier sender delivers the email outbox through SMTP', () => {
+  let jobs: Jobs;
   let database: TestDatabase;
   let repository: CourierRepository;
   const secretKey = randomToken();
@@ -52,6 +54,7 @@ describe('identity: the courier sender delivers the email outbox through SMTP', 
   beforeAll(async () => {
     database = await createTestDatabase();
     repository = createCourierRepository(database.pool);
+    jobs = createJobs({ pool: database.pool, logger });
   });
   afterAll(() => database.drop());
   afterEach(async () => {
@@ -74,6 +77,7 @@ describe('identity: the courier sender delivers the email outbox through SMTP', 
       transport: createSmtpTransport(`smtp://127.0.0.1:${port}`),
       from: 'Lookout <lookout@example.com>',
       logger,
+      jobs,
       settings,
       ...(workerId ? { workerId } : {}),
     });
@@ -267,6 +271,7 @@ describe('identity: the courier sender delivers the email outbox through SMTP', 
         transport: createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`),
         from: 'Lookout <lookout@example.com>',
         logger,
+        jobs,
         // A poll an hour away: only the notification can explain a delivery.
         settings: { ...fast, pollIntervalMs: 3_600_000 },
         subscribe: (_channel, onNotify) => {

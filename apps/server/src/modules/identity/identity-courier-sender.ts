@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { failureReason, retryDelayMs, type RetryPolicy } from './identity-courier-fns.js';
 import type { ClaimedMessage, CourierRepository } from './identity-courier-repository.js';
 import type { SecretBox } from './identity-crypto.js';
-import type { Metrics } from '../metrics/metrics-service.js';
+import type { Jobs } from '../../jobs/jobs.js';
 
 /**
  * The courier sender: delivers the outbox (`identity_courier_messages`) through SMTP. It is a
@@ -71,7 +71,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 }
 
 export type CourierSenderDeps = {
-  repository: Pick<CourierRepository, 'claimDue' | 'markSent' | 'markFailed' | 'release' | 'nextDueAt' | 'recordJob'>;
+  repository: Pick<CourierRepository, 'claimDue' | 'markSent' | 'markFailed' | 'release' | 'nextDueAt'>;
   /** Opens the sealed bodies (the identity service's secret key). */
   box: Pick<SecretBox, 'decrypt'>;
   transport: MailTransport;
@@ -83,9 +83,8 @@ export type CourierSenderDeps = {
   settings?: Partial<CourierSenderSettings>;
   /** Identifies this sender's claims; defaults to host, pid and a random suffix. */
   workerId?: string;
-  hostname?: string;
-  /** Prometheus metrics: each recorded pass's duration and status, as its job_history row has them. */
-  metrics?: Pick<Metrics, 'recordJobRun'>;
+  /** The jobs module: each pass becomes a `job_history` row and a job-metrics sample. */
+  jobs: Pick<Jobs, 'record'>;
 };
 
 /** What one pass did. */
@@ -97,7 +96,6 @@ export function createCourierSender(deps: CourierSenderDeps) {
   const { repository, box, transport, from, logger } = deps;
   const settings: CourierSenderSettings = { ...DEFAULT_COURIER_SENDER_SETTINGS, ...deps.settings };
   const workerId = deps.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const hostname = deps.hostname ?? os.hostname();
 
   let running = false;
   // Set by stop(): a pass under way gives back what it has not tried yet.
@@ -201,11 +199,9 @@ export function createCourierSender(deps: CourierSenderDeps) {
     }
     const failures = pass.retried + pass.abandoned + errors.length;
     const status = failures === 0 ? 'SUCCESS' : pass.sent > 0 ? 'WARNING' : 'FAILED';
-    deps.metrics?.recordJobRun({ name: COURIER_SEND_JOB, status, durationMs: Date.now() - startedAt.getTime() });
-    await repository
-      .recordJob({
+    await deps.jobs
+      .record({
         name: COURIER_SEND_JOB,
-        hostname,
         status,
         successCount: pass.sent,
         errorCount: failures,

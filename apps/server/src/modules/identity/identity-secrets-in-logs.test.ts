@@ -13,6 +13,7 @@ import { SERVER_VERSION } from '../../version.js';
 import { createCourierRepository } from './identity-courier-repository.js';
 import { createCourierSender, createSmtpTransport } from './identity-courier-sender.js';
 import { createSecretBox, randomToken } from './identity-crypto.js';
+import { createJobs } from '../../jobs/jobs.js';
 
 const PASSWORD = 'log-test-password-77';
 
@@ -199,6 +200,7 @@ describe('identity: emails without SMTP reach the outbox, not the log', () => {
         transport: createSmtpTransport('smtp://127.0.0.1:1'),
         from: 'Lookout <lookout@example.com>',
         logger,
+        jobs: createJobs({ pool: database.pool, logger }),
         settings: { retry: { maxAttempts: 1, baseDelayMs: 10, maxDelayMs: 10 } },
       });
       expect((await sender.sendDue()).abandoned).toBe(messages.length);

@@ -14,15 +14,12 @@ import { isUniqueViolation } from '../../../db/pg-errors.js';
  * the roles, as deleting a user does.
  */
 
-/** The advisory lock that lets one replica at a time run a full sync. */
-const SYNC_LOCK = 'lookout-kratos-identity-sync';
 /** Kratos's largest page; fewer round trips for big installations. */
 const PAGE_SIZE = 500;
 /** A Link header that keeps answering (a broken Kratos or proxy) must not loop for ever. */
 const MAX_PAGES = 10_000;
 
-export type MirrorSyncOutcome =
-  { ran: false } | { ran: true; listed: number; written: number; removed: number; skipped: number };
+export type MirrorSyncOutcome = { listed: number; written: number; removed: number; skipped: number };
 
 export type KratosIdentityMirror = {
   /** Copies one identity Kratos has just answered with (created or changed through Lookout). */
@@ -31,8 +28,8 @@ export type KratosIdentityMirror = {
   drop: (id: string) => Promise<void>;
   /**
    * Lists every identity of Kratos, page by page, and makes the copies say the same: new and
-   * changed ones written, those Kratos no longer has removed. `{ran: false}` while another
-   * replica syncs. Throws when Kratos cannot be listed completely; nothing is removed then.
+   * changed ones written, those Kratos no longer has removed (one replica at a time: the
+   * sync job's lock, kratos-identity-sync.ts). Throws when Kratos cannot be listed completely; nothing is removed then.
    */
   syncAll: () => Promise<MirrorSyncOutcome>;
 };
@@ -45,7 +42,6 @@ export type KratosIdentityMirrorDeps = {
     | 'deleteMirroredIdentity'
     | 'deleteMirroredIdentitiesExcept'
     | 'databaseNow'
-    | 'withTryLock'
   >;
   people: Pick<PeopleMirror, 'sync'>;
   /** `GET /admin/identities` of the Kratos admin API (kratos-admin-client.ts). */
@@ -102,35 +98,32 @@ export function createKratosIdentityMirror({
     },
 
     async syncAll() {
-      const run = await repository.withTryLock(SYNC_LOCK, async () => {
-        // Copies written after this instant are kept even if the listing misses them.
-        const listedSince = await repository.databaseNow();
-        const listed = await listAll();
-        const known = new Map(
-          (await repository.listMirroredIdentities()).map((identity) => [identity.id, mirrorKey(identity)]),
-        );
-        let written = 0;
-        let skipped = 0;
-        const listedIds: string[] = [];
-        for (const raw of listed) {
-          const identity = mirroredIdentityOf(raw);
-          if (!identity) {
-            skipped += 1;
-            continue;
-          }
-          listedIds.push(identity.id);
-          if (known.get(identity.id) !== mirrorKey(identity)) {
-            if (await upsert(raw)) written += 1;
-            else skipped += 1;
-          }
-          // Roles are set on people: every listed identity gets one before anyone signs in.
-          const person = externalIdentityOf(raw);
-          if (person) await people.sync(person);
+      // Copies written after this instant are kept even if the listing misses them.
+      const listedSince = await repository.databaseNow();
+      const listed = await listAll();
+      const known = new Map(
+        (await repository.listMirroredIdentities()).map((identity) => [identity.id, mirrorKey(identity)]),
+      );
+      let written = 0;
+      let skipped = 0;
+      const listedIds: string[] = [];
+      for (const raw of listed) {
+        const identity = mirroredIdentityOf(raw);
+        if (!identity) {
+          skipped += 1;
+          continue;
         }
-        const removed = await repository.deleteMirroredIdentitiesExcept(listedIds, listedSince);
-        return { listed: listed.length, written, removed, skipped };
-      });
-      return run.locked ? { ran: true, ...run.value } : { ran: false };
+        listedIds.push(identity.id);
+        if (known.get(identity.id) !== mirrorKey(identity)) {
+          if (await upsert(raw)) written += 1;
+          else skipped += 1;
+        }
+        // Roles are set on people: every listed identity gets one before anyone signs in.
+        const person = externalIdentityOf(raw);
+        if (person) await people.sync(person);
+      }
+      const removed = await repository.deleteMirroredIdentitiesExcept(listedIds, listedSince);
+      return { listed: listed.length, written, removed, skipped };
     },
   };
 }

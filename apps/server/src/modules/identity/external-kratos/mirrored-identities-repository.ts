@@ -15,7 +15,7 @@ export type MirroredIdentity = {
 /**
  * SQL of what an external Kratos's identities leave in Lookout's tables: the people rows of
  * their sessions and the copies in `identities` that the Users page lists, plus the database
- * clock and the advisory lock their sync uses.
+ * clock their sync uses.
  */
 export function createMirroredIdentitiesRepository(pool: pg.Pool) {
   const db = (tx?: Queryable): Queryable => tx ?? pool;
@@ -103,28 +103,6 @@ export function createMirroredIdentitiesRepository(pool: pg.Pool) {
     async databaseNow(tx?: Queryable): Promise<Date> {
       const result = await db(tx).query<{ now: Date }>('SELECT now() AS now');
       return result.rows[0]!.now;
-    },
-
-    /**
-     * Runs `work` while holding the session advisory lock `name`, or not at all
-     * (`{locked: false}`) while another replica holds it. No transaction is open meanwhile, so
-     * `work` may call Kratos.
-     */
-    async withTryLock<T>(
-      name: string,
-      work: () => Promise<T>,
-    ): Promise<{ locked: true; value: T } | { locked: false }> {
-      const client = await pool.connect();
-      let locked = false;
-      try {
-        const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [name]);
-        locked = rows[0]?.ok === true;
-        if (!locked) return { locked: false };
-        return { locked: true, value: await work() };
-      } finally {
-        if (locked) await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
-        client.release();
-      }
     },
   };
 }
