@@ -14,6 +14,7 @@ const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist', file)).
 const { createDatabase } = await import(dist('db/database.js'));
 const { buildApp } = await import(dist('http/app.js'));
 const { createHealthWorkers } = await import(dist('modules/health/health-workers.js'));
+const { createJobs } = await import(dist('jobs/jobs.js'));
 const { readHealthSettings } = await import(dist('modules/health/health-settings.js'));
 const { refusingSandbox } = await import(dist('sandbox/sandbox.js'));
 
@@ -24,8 +25,10 @@ const app = await buildApp({ logger, database, version: 'bench', webDir: path.jo
 await app.listen({ port: 0, host: '127.0.0.1' });
 // The benchmark's checks are http checks: no script runs, so no sandbox is probed.
 const sandbox = refusingSandbox('the scheduler benchmark runs no scripts');
-const workers = createHealthWorkers({ pool: database.pool, logger, settings, sandbox });
+const jobs = createJobs({ pool: database.pool, logger });
+const workers = createHealthWorkers({ pool: database.pool, logger, settings, sandbox, jobs });
 workers.start();
+jobs.start();
 
 let window = { cpu: process.cpuUsage(), at: performance.now() };
 let peakRss = process.memoryUsage().rss;
@@ -53,6 +56,7 @@ process.on('message', async (message) => {
     });
   } else if (message === 'stop') {
     clearInterval(sampler);
+    await jobs.stop();
     await workers.stop();
     await app.close();
     await database.close();

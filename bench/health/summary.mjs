@@ -77,6 +77,7 @@ async function main() {
   const { buildApp } = await import(dist('http/app.js'));
   const { createHealthJobs } = await import(dist('modules/health/health-jobs.js'));
   const { createHealthRepository } = await import(dist('modules/health/health-repository.js'));
+  const { createJobs } = await import(dist('jobs/jobs.js'));
 
   const logger = pino({ level: 'warn' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-bench-health-'));
@@ -193,7 +194,7 @@ async function main() {
     started = Date.now();
     const jobs = createHealthJobs({
       repository: createHealthRepository(database.pool),
-      logger,
+      jobs: createJobs({ pool: database.pool, logger }),
       settings: {
         rollupIntervalMs: 300_000,
         summaryRefreshMs: 30_000,
