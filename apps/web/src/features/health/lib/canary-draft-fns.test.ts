@@ -9,6 +9,11 @@ import {
   readCanaryYaml,
   typesWithoutForm,
   withChanges,
+  withCheckChanges,
+  withMetadataChanges,
+  withNewCheck,
+  withoutCheck,
+  withSpecChanges,
 } from './canary-draft-fns';
 
 describe('canary drafts', () => {
@@ -54,5 +59,59 @@ describe('canary drafts', () => {
     ]);
     expect(errors.get('metadata.name')).toBe('This field is required');
     expect(errors.get('spec.http[0].url')).toBe('must be a URL');
+  });
+
+  describe('editing a draft', () => {
+    const draft = canaryRowToDraft(
+      canaryRowFixture({
+        spec: {
+          interval: 60,
+          http: [
+            { name: 'a', url: 'https://a.example' },
+            { name: 'b', url: 'https://b.example' },
+          ],
+          tcp: [{ name: 'db', endpoint: 'db:5432' }],
+        },
+      }),
+    );
+
+    it('changes the spec and the metadata, dropping emptied keys', () => {
+      expect(withSpecChanges(draft, { interval: undefined, schedule: '@every 1m' }).spec).toMatchObject({
+        schedule: '@every 1m',
+      });
+      expect(withSpecChanges(draft, { interval: undefined }).spec).not.toHaveProperty('interval');
+      expect(withMetadataChanges(draft, { name: 'shop', labels: { team: 'sre' } }).metadata).toEqual({
+        name: 'shop',
+        namespace: 'default',
+        labels: { team: 'sre' },
+      });
+    });
+
+    it('changes one check and leaves the others as they were', () => {
+      const next = withCheckChanges(draft, 'http', 1, { url: 'https://c.example', method: 'POST' });
+      expect(next.spec.http).toEqual([
+        { name: 'a', url: 'https://a.example' },
+        { name: 'b', url: 'https://c.example', method: 'POST' },
+      ]);
+      expect(next.spec.tcp).toBe(draft.spec.tcp);
+      // The draft it came from is not touched.
+      expect(draft.spec.http).toEqual([
+        { name: 'a', url: 'https://a.example' },
+        { name: 'b', url: 'https://b.example' },
+      ]);
+    });
+
+    it('removes a check, and the type once its last check goes', () => {
+      expect(withoutCheck(draft, 'http', 0).spec.http).toEqual([{ name: 'b', url: 'https://b.example' }]);
+      expect(withoutCheck(draft, 'tcp', 0).spec).not.toHaveProperty('tcp');
+    });
+
+    it('adds an empty check of a type after the others', () => {
+      expect(withNewCheck(draft, 'tcp').spec.tcp).toEqual([
+        { name: 'db', endpoint: 'db:5432' },
+        { name: '', endpoint: '' },
+      ]);
+      expect(withNewCheck(draft, 'exec').spec.exec).toEqual([{ name: '', script: '' }]);
+    });
   });
 });

@@ -133,3 +133,35 @@ export function errorsByPath(errors: readonly CanaryValidationError[]): Map<stri
 export function checkFieldPath(type: string, index: number, ...keys: string[]): string {
   return [`spec.${type}[${index}]`, ...keys].join('.');
 }
+
+/** The draft with changes to its spec (`undefined` or '' removes a key, as in {@link withChanges}). */
+export function withSpecChanges(draft: CanaryDraft, changes: Record<string, unknown>): CanaryDraft {
+  return { ...draft, spec: withChanges(draft.spec, changes) };
+}
+
+/** The draft with changes to its metadata. */
+export function withMetadataChanges(draft: CanaryDraft, changes: Record<string, unknown>): CanaryDraft {
+  return { ...draft, metadata: withChanges(draft.metadata, changes) as CanaryDraft['metadata'] };
+}
+
+/** The draft with changes to the `index`th check of a type. */
+export function withCheckChanges(
+  draft: CanaryDraft,
+  type: string,
+  index: number,
+  changes: Record<string, unknown>,
+): CanaryDraft {
+  const list = checksOf(draft.spec, type).map((check, i) => (i === index ? withChanges(check, changes) : check));
+  return { ...draft, spec: { ...draft.spec, [type]: list } };
+}
+
+/** The draft without the `index`th check of a type; a type left with none leaves the spec. */
+export function withoutCheck(draft: CanaryDraft, type: string, index: number): CanaryDraft {
+  const list = checksOf(draft.spec, type).filter((_, i) => i !== index);
+  return withSpecChanges(draft, { [type]: list.length === 0 ? undefined : list });
+}
+
+/** The draft with a new, empty check of a type after the others of that type. */
+export function withNewCheck(draft: CanaryDraft, type: CheckFormType): CanaryDraft {
+  return { ...draft, spec: { ...draft.spec, [type]: [...checksOf(draft.spec, type), newCheck(type)] } };
+}

@@ -4,33 +4,26 @@ import {
   CHECK_FORM_TYPES,
   EDITABLE_SOURCE,
   VALIDATION_MESSAGES,
-  parseCanaryDocument,
-  type CanaryValidationError,
   type CheckFormType,
 } from '@lookout/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { formClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
-import { getErrorMessage } from '@/lib/api-client';
 import { useApplyCanary } from '../../api/apply-canary';
 import { useCanary } from '../../api/get-canary';
+import { useCanaryForm } from '../../hooks/use-canary-form';
 import {
   canaryRowToDraft,
   checksOf,
-  draftToYaml,
-  errorsByPath,
   isObject,
   newCanaryDraft,
-  newCheck,
-  readCanaryYaml,
   typesWithoutForm,
-  withChanges,
   type CanaryDraft,
   type JsonObject,
 } from '../../lib/canary-draft-fns';
@@ -100,122 +93,28 @@ interface CanaryEditorFormProps {
   canWrite: boolean;
 }
 
-type Mode = 'form' | 'yaml';
-
-/** A YAML value as a draft, or undefined when it is not shaped like one. */
-function toDraft(value: unknown): CanaryDraft | undefined {
-  if (!isObject(value) || !isObject(value.metadata) || !isObject(value.spec)) return undefined;
-  const metadata = value.metadata;
-  return {
-    ...value,
-    apiVersion: typeof value.apiVersion === 'string' ? value.apiVersion : '',
-    kind: typeof value.kind === 'string' ? value.kind : '',
-    metadata: {
-      ...metadata,
-      name: typeof metadata.name === 'string' ? metadata.name : '',
-      namespace: typeof metadata.namespace === 'string' ? metadata.namespace : 'default',
-    },
-    spec: value.spec,
-  } as CanaryDraft;
-}
-
 function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps) {
   const navigate = useNavigate();
   const apply = useApplyCanary();
-  const [draft, setDraft] = useState<CanaryDraft>(initial);
-  const [mode, setMode] = useState<Mode>('form');
-  const [yamlText, setYamlText] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string>();
   const [addType, setAddType] = useState<CheckFormType>('http');
   const errorsId = useId();
-  const summaryRef = useRef<HTMLDivElement>(null);
 
   const fromOtherSource = existing !== undefined && existing.source !== EDITABLE_SOURCE;
   const readOnly = fromOtherSource || !canWrite;
 
-  // What would be saved: the form's draft, or the YAML being typed.
-  const yamlRead = mode === 'yaml' ? readCanaryYaml(yamlText) : undefined;
-  const candidate: unknown = mode === 'yaml' ? (yamlRead?.ok ? yamlRead.value : undefined) : draft;
-  const validation = useMemo(() => (candidate === undefined ? undefined : parseCanaryDocument(candidate)), [candidate]);
-  const problems = useMemo<CanaryValidationError[]>(() => {
-    // One line per message: a value can fail the same rule on two routes of the schema.
-    const errors = validation && !validation.ok ? validation.errors : [];
-    const list = [...new Map(errors.map((error) => [error.message, error])).values()];
-    // Namespace and name identify the canary: they cannot change once it exists (spec 2 section 5).
-    if (existing && isObject(candidate) && isObject(candidate.metadata)) {
-      for (const key of ['name', 'namespace'] as const) {
-        if (candidate.metadata[key] !== initial.metadata[key]) {
-          const reason = `cannot be changed on an existing health check (it is '${initial.metadata[key]}')`;
-          list.push({ path: `metadata.${key}`, reason, message: `metadata.${key}: ${reason}` });
-        }
-      }
-    }
-    return list;
-  }, [validation, existing, candidate, initial.metadata]);
-  const fieldErrors = useMemo(() => errorsByPath(submitted ? problems : []), [submitted, problems]);
-  const yamlError = yamlRead && !yamlRead.ok ? yamlRead.message : undefined;
-  // The YAML editor shows its problems as they are typed; the form only after a save attempt.
-  const shownProblems = mode === 'yaml' || submitted ? problems : [];
-
-  const switchMode = (next: Mode) => {
-    if (next === mode) return;
-    if (next === 'yaml') {
-      setYamlText(draftToYaml(draft));
-      setMode('yaml');
-      return;
-    }
-    const read = readCanaryYaml(yamlText);
-    const value = read.ok ? toDraft(read.value) : undefined;
-    // The form can only show a document it can read; until then the YAML stays open.
-    if (!value) return;
-    setDraft(value);
-    setMode('form');
-  };
-
-  const updateSpec = (changes: Record<string, unknown>) =>
-    setDraft((current) => ({ ...current, spec: withChanges(current.spec, changes) }));
-  const updateMetadata = (changes: Record<string, unknown>) =>
-    setDraft((current) => ({
-      ...current,
-      metadata: withChanges(current.metadata, changes) as CanaryDraft['metadata'],
-    }));
-  const updateCheck = (type: string, index: number, changes: Record<string, unknown>) =>
-    setDraft((current) => {
-      const list = checksOf(current.spec, type).map((check, i) => (i === index ? withChanges(check, changes) : check));
-      return { ...current, spec: { ...current.spec, [type]: list } };
-    });
-  const removeCheck = (type: string, index: number) =>
-    setDraft((current) => {
-      const list = checksOf(current.spec, type).filter((_, i) => i !== index);
-      return { ...current, spec: withChanges(current.spec, { [type]: list.length === 0 ? undefined : list }) };
-    });
-  const addCheck = () =>
-    setDraft((current) => ({
-      ...current,
-      spec: { ...current.spec, [addType]: [...checksOf(current.spec, addType), newCheck(addType)] },
-    }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setServerError(undefined);
-    if (readOnly || !validation?.ok || problems.length > 0) {
-      // The list of problems is at the top; bring it into view rather than leave the user below.
-      requestAnimationFrame(() => summaryRef.current?.focus());
-      return;
-    }
-    const document = validation.document;
-    apply.mutate(document, {
-      onSuccess: (result) => {
-        toast.success(
-          result.created ? CANARY_FORM_TEXTS.created(result.canary.name) : CANARY_FORM_TEXTS.saved(result.canary.name),
-        );
-        if (!existing) void navigate(canaryEditPath(result.canary.id), { replace: true });
-      },
-      onError: (error) => setServerError(getErrorMessage(error)),
-    });
-  };
+  const editor = useCanaryForm({
+    initial,
+    existing: existing !== undefined,
+    readOnly,
+    save: async (document) => {
+      const result = await apply.mutateAsync(document);
+      toast.success(
+        result.created ? CANARY_FORM_TEXTS.created(result.canary.name) : CANARY_FORM_TEXTS.saved(result.canary.name),
+      );
+      if (!existing) void navigate(canaryEditPath(result.canary.id), { replace: true });
+    },
+  });
+  const { draft, mode, fieldErrors, yamlError, serverError, problems: shownProblems, submitted, edit } = editor;
 
   const name = draft.metadata.name;
   const labels = isObject(draft.metadata.labels) ? draft.metadata.labels : {};
@@ -242,7 +141,12 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
       <PageHeader
         title={existing ? `${initial.metadata.namespace}/${initial.metadata.name}` : CANARY_FORM_TEXTS.titleNew}
       />
-      <form onSubmit={onSubmit} noValidate className="mx-auto flex max-w-4xl flex-col gap-4" aria-label="Health check">
+      <form
+        onSubmit={editor.onSubmit}
+        noValidate
+        className="mx-auto flex max-w-4xl flex-col gap-4"
+        aria-label="Health check"
+      >
         {fromOtherSource && (
           <p role="status" className="rounded border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {CANARY_FORM_TEXTS.readOnly(existing.source)}
@@ -251,7 +155,7 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
         {existing && !canWrite && <p className="text-sm text-slate-600">{CANARY_FORM_TEXTS.secretsMasked}</p>}
         {(shownProblems.length > 0 || yamlError || serverError) && (
           <div
-            ref={summaryRef}
+            ref={editor.summaryRef}
             id={errorsId}
             role="alert"
             tabIndex={-1}
@@ -268,7 +172,7 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
             </ul>
           </div>
         )}
-        <Tabs.Root value={mode} onValueChange={(value) => switchMode(value === 'yaml' ? 'yaml' : 'form')}>
+        <Tabs.Root value={mode} onValueChange={(value) => editor.switchMode(value === 'yaml' ? 'yaml' : 'form')}>
           <Tabs.List aria-label="Editor" className="flex border-b border-slate-200">
             <Tabs.Trigger value="form" className={tabClass} disabled={mode === 'yaml' && yamlError !== undefined}>
               {CANARY_FORM_TEXTS.formTab}
@@ -283,14 +187,14 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
                 label={CANARY_FORM_TEXTS.name}
                 required
                 value={name}
-                onChange={(value) => updateMetadata({ name: value })}
+                onChange={(value) => edit.metadata({ name: value })}
                 error={fieldErrors.get('metadata.name')}
                 readOnly={readOnly || existing !== undefined}
               />
               <DraftText
                 label={CANARY_FORM_TEXTS.namespace}
                 value={draft.metadata.namespace}
-                onChange={(value) => updateMetadata({ namespace: value })}
+                onChange={(value) => edit.metadata({ namespace: value })}
                 error={fieldErrors.get('metadata.namespace')}
                 readOnly={readOnly || existing !== undefined}
               />
@@ -302,8 +206,8 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
                 placeholder=""
                 onChange={(value) =>
                   value.startsWith('interval:')
-                    ? updateSpec({ schedule: undefined, interval: Number(value.slice('interval:'.length)) })
-                    : updateSpec({ schedule: value, interval: undefined })
+                    ? edit.spec({ schedule: undefined, interval: Number(value.slice('interval:'.length)) })
+                    : edit.spec({ schedule: value, interval: undefined })
                 }
                 error={
                   fieldErrors.get('spec.schedule') ??
@@ -318,7 +222,7 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
                   keyLabel="Key"
                   pairs={Object.entries(labels).map(([key, value]) => ({ key, value: String(value) }))}
                   onChange={(pairs) =>
-                    updateMetadata({
+                    edit.metadata({
                       labels:
                         pairs.length === 0
                           ? undefined
@@ -351,13 +255,13 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
                       check={check}
                       errors={fieldErrors}
                       readOnly={readOnly}
-                      onChange={(changes) => updateCheck(type, index, changes)}
+                      onChange={(changes) => edit.check(type, index, changes)}
                     />
                     {!readOnly && (
                       <Button
                         variant="ghost"
                         className="self-end text-red-700"
-                        onClick={() => removeCheck(type, index)}
+                        onClick={() => edit.removeCheck(type, index)}
                       >
                         <Trash2 aria-hidden className="size-4" />
                         {CANARY_FORM_TEXTS.removeCheck}
@@ -385,7 +289,7 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
                       ))}
                     </select>
                   </label>
-                  <Button variant="secondary" onClick={addCheck}>
+                  <Button variant="secondary" onClick={() => edit.addCheck(addType)}>
                     <Plus aria-hidden className="size-4" />
                     {CANARY_FORM_TEXTS.addCheck}
                   </Button>
@@ -397,8 +301,8 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
             {mode === 'yaml' && (
               <YamlEditor
                 key={readOnly ? 'read-only' : 'editable'}
-                value={yamlText}
-                onChange={setYamlText}
+                value={editor.yaml}
+                onChange={editor.setYaml}
                 readOnly={readOnly}
                 label="Canary YAML"
                 describedBy={shownProblems.length > 0 || yamlError ? errorsId : undefined}
