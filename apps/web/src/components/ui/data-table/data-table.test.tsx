@@ -236,12 +236,7 @@ describe('DataTable', () => {
     it('expands a row with children with Enter or Space when it has focus, even without onRowClick', async () => {
       const user = userEvent.setup();
       render(
-        <DataTable
-          columns={nodeColumns}
-          data={nodes}
-          getRowId={(row) => row.id}
-          getSubRows={(row) => row.children}
-        />,
+        <DataTable columns={nodeColumns} data={nodes} getRowId={(row) => row.id} getSubRows={(row) => row.children} />,
       );
       const parent = bodyRows()[0] as HTMLElement;
       expect(parent).toHaveAttribute('tabindex', '0');

@@ -34,7 +34,9 @@ describe('useControllableState', () => {
 
   it('computes the default once, from a function', () => {
     const makeDefault = vi.fn(() => ['a']);
-    const { result, rerender } = renderHook(() => useControllableState({ value: undefined, defaultValue: makeDefault }));
+    const { result, rerender } = renderHook(() =>
+      useControllableState({ value: undefined, defaultValue: makeDefault }),
+    );
     rerender();
     expect(result.current[0]).toEqual(['a']);
     expect(makeDefault).toHaveBeenCalledTimes(1);
