@@ -7,6 +7,7 @@ import { ErrorBoundary, ErrorPanel } from '@/components/ui/error-boundary';
 import { FacetDropdown } from '@/components/ui/facet-dropdown';
 import { RefreshRateSelect, useRefreshRateParam } from '@/components/ui/refresh-rate-select';
 import { SearchBox } from '@/components/ui/search-box';
+import { Switch } from '@/components/ui/switch';
 import {
   absoluteTimeRange,
   TimeRangePicker,
@@ -72,12 +73,13 @@ export function FiltersSection() {
   );
   const [rate, setRate] = useRefreshRateParam();
   const [localRate, setLocalRate] = useState('30s');
+  const [hidePassing, setHidePassing] = useState(true);
 
   return (
     <GallerySection
       id="filters"
       title="Filters"
-      description="Search box with a clear button (400 ms debounce); facet dropdowns list fewer than 4 selections and count 4 or more; include/exclude filters cycle none, include, exclude; the time-range picker and refresh-rate select keep their value in the URL."
+      description="Search box with a clear button (400 ms debounce); facet dropdowns list fewer than 4 selections and count 4 or more; include/exclude filters cycle none, include, exclude; the time-range picker and refresh-rate select keep their value in the URL; a switch toggles from its label too."
     >
       <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2 xl:grid-cols-3">
         <GalleryExample label="Search box, empty">
@@ -127,6 +129,11 @@ export function FiltersSection() {
         </GalleryExample>
         <GalleryExample label="Time range, absolute">
           <TimeRangePicker value={absolute} onChange={setAbsolute} />
+        </GalleryExample>
+        <GalleryExample label="Switch (its label toggles it too)">
+          <Switch label="Hide Passing" checked={hidePassing} onCheckedChange={setHidePassing} />
+          <Switch label="Disabled" checked={false} onCheckedChange={setHidePassing} disabled />
+          <AppliedValue>{`checked: ${String(hidePassing)}`}</AppliedValue>
         </GalleryExample>
       </div>
     </GallerySection>
