@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, makeDataDir, runCli, startLookout, type LookoutServer } from './support/lookout-server.js';
-import { startPostgres } from './support/postgres.js';
+import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
@@ -215,7 +215,8 @@ describe('two replicas on one DATABASE_URL', () => {
   });
 
   it('runs each check once per slot, and after kill -9 of one replica the other runs every check and serves every request', async () => {
-    const postgres = await startPostgres();
+    // A PostgreSQL of the test's own: the replicas share it, and it outlives any one of them.
+    const postgres = await startTestPostgres({ prefix: 'lookout-e2e-' });
     cleanups.push(postgres.stop);
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();

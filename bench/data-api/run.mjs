@@ -3,7 +3,7 @@
 //
 //   npm run bench -- data-api      (builds first)
 //
-// It starts the built server's embedded PostgreSQL in a temporary data directory, applies
+// It starts a throwaway embedded PostgreSQL (@lookout/embedded-postgres/testing), applies
 // Lookout's migrations, seeds 10,000 people and 1,000,000 agents (each agent references two
 // people: created_by and person_id), and builds the real application. Two requests then go
 // through /api/db — through Fastify's inject and over real HTTP on loopback — and the same SQL
@@ -16,11 +16,11 @@
 // request in this process). Results go to stdout and bench/results/data-api.json.
 //
 // Environment: BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500), BENCH_ROWS (default 1000000).
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
+import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import { pino } from 'pino';
 import { Client } from 'undici';
 import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
@@ -82,20 +82,12 @@ const stats = (ms) => ({
 });
 
 async function main() {
-  const { startEmbeddedPostgres } = await import(dist('db/embedded-postgres.js'));
   const { createDatabase } = await import(dist('db/database.js'));
   const { runMigrations } = await import(dist('db/migrate.js'));
   const { buildApp } = await import(dist('http/app.js'));
 
   const logger = pino({ level: 'warn' });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-bench-'));
-  // As root the postgres account must enter it, so the cluster stays inside and goes with it.
-  await chmod(dataDir, 0o711);
-  const embedded = await startEmbeddedPostgres({
-    dataDir,
-    logger,
-    extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-  });
+  const embedded = await startTestPostgres({ prefix: 'lookout-bench-', logger });
   const database = createDatabase({ url: embedded.url, logger, max: 10 });
   let app;
   let control;
@@ -120,7 +112,7 @@ async function main() {
       logger,
       database,
       version: 'bench',
-      webDir: path.join(dataDir, 'no-web'),
+      webDir: path.join(embedded.dataDir, 'no-web'),
       // The benchmark measures the data path, not sign-in: every request acts as an admin.
       resolveRoles: async () => ['admin'],
     });
@@ -220,7 +212,6 @@ async function main() {
     await app?.close();
     await database.close();
     await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -5,7 +5,7 @@
 //   npm run bench -- health              (builds first; runs this and summary.mjs)
 //   BENCH_DURATION_S=60 node bench/health/scheduler.mjs
 //
-// The parent starts the built server's embedded PostgreSQL in a temporary data directory,
+// The parent starts a throwaway embedded PostgreSQL (@lookout/embedded-postgres/testing),
 // migrates it, runs the target HTTP server (so its CPU is not counted), and creates the
 // checks as canaries of 100 (the derivation trigger makes every check due at once, the
 // burst a bulk import causes). The Lookout process (scheduler-server.mjs: the real app and
@@ -19,11 +19,12 @@
 // Environment: BENCH_CHECKS (5000), BENCH_INTERVAL_S (30), BENCH_DURATION_S (300),
 // BENCH_WARMUP_S (60), and the server's own settings such as LOOKOUT_CHECK_CONCURRENCY.
 import { fork } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import { pino } from 'pino';
 import { positiveIntEnv, round } from '../lib/stats.mjs';
 
@@ -75,16 +76,12 @@ function ask(child, message, type) {
 }
 
 async function main() {
-  const { startEmbeddedPostgres } = await import(dist('db/embedded-postgres.js'));
   const { createDatabase } = await import(dist('db/database.js'));
   const { runMigrations } = await import(dist('db/migrate.js'));
 
   const logger = pino({ level: 'warn' });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-bench-scheduler-'));
-  // As root the postgres account must enter it, so the cluster stays inside and goes with it.
-  await chmod(dataDir, 0o711);
   // Durable settings, as an installation runs: every result is a real commit.
-  const embedded = await startEmbeddedPostgres({ dataDir, logger });
+  const embedded = await startTestPostgres({ prefix: 'lookout-bench-scheduler-', durable: true, logger });
   const database = createDatabase({ url: embedded.url, logger, max: 4 });
   let requests = 0;
   const target = http.createServer((_request, response) => {
@@ -108,7 +105,7 @@ async function main() {
       [targetUrl, INTERVAL_S],
     );
     const postmasterPid = Number(
-      (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
+      (await readFile(path.join(embedded.clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0],
     );
     console.log(
       `health scheduler bench: ${CHECKS.toLocaleString('en-US')} http checks every ${INTERVAL_S} s (${round(CHECKS / INTERVAL_S)} runs/s due), warm-up ${WARMUP_S} s, window ${DURATION_S} s`,
@@ -193,7 +190,6 @@ async function main() {
     await new Promise((resolve) => target.close(resolve));
     await database.close();
     await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

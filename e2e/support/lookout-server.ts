@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findFreePort } from '@lookout/embedded-postgres';
+import { makeTempDataDir, type TempDataDir } from '@lookout/embedded-postgres/testing';
+
+export { findFreePort as freePort };
 
 const CLI = fileURLToPath(new URL('../../apps/server/dist/cli.js', import.meta.url));
 
@@ -19,28 +19,12 @@ export type LookoutServer = {
   exited: Promise<number | null>;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
- * A throwaway data directory. mkdtemp makes it 0700; as root, PostgreSQL runs as the postgres
- * account, which must enter it, or the cluster would be kept in /var/lib/lookout-postgres
- * (tested on purpose in server-lifecycle.e2e.test.ts) and outlive the folder.
+ * A throwaway data directory the postgres account can enter as root (0711), so the cluster
+ * stays inside it; keeping it elsewhere is tested on purpose in server-lifecycle.e2e.test.ts.
  */
-export async function makeDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lookout-e2e-'));
-  await chmod(dir, 0o711);
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+export function makeDataDir(): Promise<TempDataDir> {
+  return makeTempDataDir('lookout-e2e-');
 }
 
 /**
@@ -61,7 +45,7 @@ export async function startLookout(options: {
    */
   groupLeader?: boolean;
 }): Promise<LookoutServer> {
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await findFreePort());
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [CLI, 'serve'], {
     env: {

@@ -1,11 +1,8 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { startTestPostgres, type TestPostgres } from '@lookout/embedded-postgres/testing';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/database.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.js';
 import { runMigrations } from '../src/db/migrate.js';
 
 declare module 'vitest' {
@@ -24,20 +21,10 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const logger = pino({ level: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent' });
-  let embedded: EmbeddedDatabase | undefined;
-  let dataDir: string | undefined;
+  let embedded: TestPostgres | undefined;
   let adminUrl = process.env.LOOKOUT_TEST_DATABASE_URL;
   if (!adminUrl) {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-test-pg-'));
-    // As root, PostgreSQL runs as the postgres account, which must enter the folder (mkdtemp
-    // makes it 0700); otherwise the cluster would be kept in /var/lib/lookout-postgres.
-    await chmod(dataDir, 0o711);
-    embedded = await startEmbeddedPostgres({
-      dataDir,
-      logger,
-      // Test data is thrown away, so trade durability for speed.
-      extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-    });
+    embedded = await startTestPostgres({ prefix: 'lookout-test-pg-', logger });
     adminUrl = embedded.url;
   }
 
@@ -59,8 +46,5 @@ export default async function setup(project: TestProject) {
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     await embedded?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    // The cluster's own folder, in case it was kept outside the data directory after all.
-    if (embedded) await rm(embedded.dataDir, { recursive: true, force: true });
   };
 }

@@ -30,7 +30,7 @@ export type ApplyDatabase = { pool: pg.Pool; close: () => Promise<void> };
 
 /**
  * The embedded cluster of `dataDir` when a server is running it: the port is line 4 of
- * PostgreSQL's postmaster.pid, the password is the one embedded-postgres.ts generated.
+ * PostgreSQL's postmaster.pid, the password is the one `@lookout/embedded-postgres` generated.
  */
 export async function attachToRunningEmbedded(dataDir: string): Promise<ApplyDatabase | undefined> {
   const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');

@@ -4,17 +4,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { ensureDataDir, locateCluster } from './embedded/cluster-location.js';
-import { lockDataDir, type DataDirLock } from './embedded/data-dir-lock.js';
-import {
-  hasCluster,
-  initCluster,
-  startPostmaster,
-  stopOrphanedPostmaster,
-  type Postmaster,
-} from './embedded/postmaster.js';
-import { bundledRuntime, reachableRuntime } from './embedded/postgres-runtime.js';
-import { postgresRunAs } from './embedded/postgres-user.js';
+import { ensureDataDir, locateCluster } from './cluster-location.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { hasCluster, initCluster, startPostmaster, stopOrphanedPostmaster, type Postmaster } from './postmaster.js';
+import { bundledRuntime, reachableRuntime } from './postgres-runtime.js';
+import { postgresRunAs } from './postgres-user.js';
 import { findFreePort } from './free-port.js';
 
 /** The role and database the embedded server is created with. */

@@ -1,9 +1,9 @@
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase } from './database.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 
 describe('embedded PostgreSQL', () => {
@@ -19,20 +19,22 @@ describe('embedded PostgreSQL', () => {
     await chmod(dataDir, 0o711);
     const first = await startEmbeddedPostgres({ dataDir, logger });
     expect(first.port).not.toBe(5432);
-    const db1 = createDatabase({ url: first.url, logger, max: 1 });
-    const version = await db1.pool.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
+    const db1 = new pg.Client({ connectionString: first.url });
+    await db1.connect();
+    const version = await db1.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
     expect(Number(version.rows[0]!.v)).toBeGreaterThanOrEqual(170000);
-    await db1.pool.query('CREATE TABLE kept (note text); INSERT INTO kept VALUES ($$still here$$)');
-    await db1.close();
+    await db1.query('CREATE TABLE kept (note text); INSERT INTO kept VALUES ($$still here$$)');
+    await db1.end();
     await first.stop();
 
     const second = await startEmbeddedPostgres({ dataDir, logger });
-    const db2 = createDatabase({ url: second.url, logger, max: 1 });
+    const db2 = new pg.Client({ connectionString: second.url });
     try {
-      const rows = await db2.pool.query<{ note: string }>('SELECT note FROM kept');
+      await db2.connect();
+      const rows = await db2.query<{ note: string }>('SELECT note FROM kept');
       expect(rows.rows).toEqual([{ note: 'still here' }]);
     } finally {
-      await db2.close();
+      await db2.end();
       await second.stop();
     }
 

@@ -1,0 +1,2 @@
+export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
+export { findFreePort } from './free-port.js';
