@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { PgrestCaller, PgrestResponse } from '../engine-types.js';
 import { singularityError } from '../errors/api-errors.js';
 import { runTransaction } from '../exec/transaction.js';
@@ -14,7 +15,6 @@ import { qualified } from '../sql/sql-params.js';
 import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
-import { Lru } from './lru.js';
 import { decodeHandlerBody, isDefaultSelect, negotiateMedia, type NegotiatedBody } from './media-handlers.js';
 import { errorResponse, rangeErrorResponse, rangeStatus } from './response.js';
 import { applyResponseGucs } from './response-gucs.js';
@@ -41,13 +41,13 @@ const READ_CACHE_SIZE = 500;
 /** Longer query strings are planned every time, which bounds the cache's memory. */
 const CACHEABLE_QUERY_LENGTH = 2048;
 
-const readCaches = new WeakMap<EngineState, { schema: SchemaCache; reads: Lru<PreparedRead> }>();
+const readCaches = new WeakMap<EngineState, { schema: SchemaCache; reads: LRUCache<string, PreparedRead> }>();
 
 /** The read cache of the current schema cache (a reload starts an empty one). */
-function readCache(state: EngineState, schema: SchemaCache): Lru<PreparedRead> {
+function readCache(state: EngineState, schema: SchemaCache): LRUCache<string, PreparedRead> {
   const held = readCaches.get(state);
   if (held?.schema === schema) return held.reads;
-  const reads = new Lru<PreparedRead>(READ_CACHE_SIZE);
+  const reads = new LRUCache<string, PreparedRead>({ max: READ_CACHE_SIZE });
   readCaches.set(state, { schema, reads });
   return reads;
 }
