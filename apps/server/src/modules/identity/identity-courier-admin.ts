@@ -21,7 +21,7 @@ import { errors } from './kratos-errors-fns.js';
  */
 
 /** What a body that cannot be shown says instead. */
-export const UNREADABLE_BODY = {
+const UNREADABLE_BODY = {
   notKept: '[Lookout did not keep the text of this message: it was queued before the email outbox existed.]',
   keyChanged: '[This message cannot be opened: LOOKOUT_SECRET_KEY changed since it was queued.]',
 } as const;

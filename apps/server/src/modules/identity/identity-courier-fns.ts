@@ -47,7 +47,7 @@ export function decodePageToken(token: string): string | undefined {
   return UUID.test(decoded) ? decoded.toLowerCase() : undefined;
 }
 
-export function dispatchView(row: CourierDispatchRow): CourierMessageDispatch {
+function dispatchView(row: CourierDispatchRow): CourierMessageDispatch {
   return {
     id: row.id,
     message_id: row.message_id,

@@ -277,9 +277,3 @@ export function displayName(traits: Traits): string {
     .trim();
   return name || traits.email;
 }
-
-/** Shows an address without giving it away in a log line: j***@example.com. */
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}

@@ -42,7 +42,7 @@ export function secondFactorsOf(credentials: CredentialRow[]): CredentialSummary
   };
 }
 
-export function totpFor(secret: string, email: string) {
+function totpFor(secret: string, email: string) {
   return new TOTP({
     issuer: TOTP_ISSUER,
     label: email,

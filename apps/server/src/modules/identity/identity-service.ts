@@ -1,7 +1,6 @@
 import type { AuthConfigResponse } from '@lookout/contracts';
 import { createCodeFlows } from './identity-code-flows.js';
 import { createFlowKernel } from './identity-flow-kernel.js';
-import { displayName } from './identity-fns.js';
 import { createLoginFlows } from './identity-login.js';
 import { createOidcSignIn } from './identity-oidc.js';
 import { createRateLimit } from './identity-rate-limits.js';
@@ -41,10 +40,7 @@ export function createIdentityService({ now = () => new Date(), ...deps }: Ident
   return {
     currentSession: sessions.currentSession,
     assertAal: sessions.assertAal,
-    highestAal: sessions.highestAal,
     identityView: sessions.identityView,
-    sessionView: sessions.sessionView,
-    createSession: sessions.createSession,
     createLoginFlow: login.createLoginFlow,
     updateLoginFlow: login.updateLoginFlow,
     createRegistrationFlow: registration.createRegistrationFlow,
@@ -82,6 +78,5 @@ export function createIdentityService({ now = () => new Date(), ...deps }: Ident
     /** Internal: used by the admin service for recovery codes and links. */
     insertFlow: flows.insertFlow,
     issueCode: codeFlows.issueCode,
-    displayName,
   };
 }

@@ -1,3 +1,4 @@
+import type { FlowKind } from './flows-repository.js';
 /**
  * The Ory Kratos message catalogue: every `UiText` this service puts in a flow, with the
  * id, wording, type and context Kratos uses, so clients that switch on `id` (or show
@@ -211,8 +212,6 @@ export const text = {
   verificationCodeInvalid: () =>
     error(4070006, 'The verification code is invalid or has already been used. Please try again.'),
 } as const;
-
-export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
 
 /** The "flow expired N minutes ago" message of each flow kind. */
 export function flowExpiredText(kind: FlowKind, expiredAt: Date, now = new Date()): UiText {

@@ -94,7 +94,7 @@ export type PasswordRating = {
 };
 
 /** The dictionary of language-common that holds passwords from data breaches. */
-export const BREACHED_PASSWORDS_DICTIONARY = 'passwords-common';
+const BREACHED_PASSWORDS_DICTIONARY = 'passwords-common';
 
 /** zxcvbn-ts's warning keys, as the weaknesses Lookout names. */
 const WEAKNESS_OF_WARNING: Record<string, PasswordWeakness> = {
@@ -116,7 +116,7 @@ const WEAKNESS_OF_WARNING: Record<string, PasswordWeakness> = {
 };
 
 /** The weakness a rating's warning names, or the generic one. */
-export function weaknessOf(rating: PasswordRating): PasswordWeakness {
+function weaknessOf(rating: PasswordRating): PasswordWeakness {
   return (rating.feedback.warning && WEAKNESS_OF_WARNING[rating.feedback.warning]) || 'guessable';
 }
 

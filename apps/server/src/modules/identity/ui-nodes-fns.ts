@@ -83,7 +83,7 @@ export function input(
   };
 }
 
-export function textNode(group: NodeGroup, id: string, content: UiText, label?: UiText): UiNode {
+function textNode(group: NodeGroup, id: string, content: UiText, label?: UiText): UiNode {
   return {
     type: 'text',
     group,
@@ -93,7 +93,7 @@ export function textNode(group: NodeGroup, id: string, content: UiText, label?: 
   };
 }
 
-export function imageNode(group: NodeGroup, id: string, src: string, label?: UiText): UiNode {
+function imageNode(group: NodeGroup, id: string, src: string, label?: UiText): UiNode {
   return {
     type: 'img',
     group,
@@ -103,11 +103,11 @@ export function imageNode(group: NodeGroup, id: string, src: string, label?: UiT
   };
 }
 
-export function anchorNode(group: NodeGroup, id: string, href: string, title: UiText): UiNode {
+function anchorNode(group: NodeGroup, id: string, href: string, title: UiText): UiNode {
   return { type: 'a', group, attributes: { id, href, title, node_type: 'a' }, messages: [], meta: { label: title } };
 }
 
-export function scriptNode(group: NodeGroup, id: string, src: string, integrity = ''): UiNode {
+function scriptNode(group: NodeGroup, id: string, src: string, integrity = ''): UiNode {
   return {
     type: 'script',
     group,
@@ -127,10 +127,10 @@ export function scriptNode(group: NodeGroup, id: string, src: string, integrity 
   };
 }
 
-export const csrfNode = (token: string) => input('default', 'csrf_token', 'hidden', { value: token, required: true });
+const csrfNode = (token: string) => input('default', 'csrf_token', 'hidden', { value: token, required: true });
 
 /** The identity schema's traits as Kratos renders them (titles of the JSON schema). */
-export const TRAIT_FIELDS = [
+const TRAIT_FIELDS = [
   { name: 'traits.email', type: 'email', title: 'E-Mail', required: true, autocomplete: 'email' },
   { name: 'traits.name.first', type: 'text', title: 'First Name', required: false, autocomplete: 'given-name' },
   { name: 'traits.name.last', type: 'text', title: 'Last Name', required: false, autocomplete: 'family-name' },
@@ -138,7 +138,7 @@ export const TRAIT_FIELDS = [
 
 export type Traits = { email: string; name?: { first?: string; last?: string } };
 
-export function traitValue(traits: Traits | undefined, name: string): string | undefined {
+function traitValue(traits: Traits | undefined, name: string): string | undefined {
   if (!traits) return undefined;
   if (name === 'traits.email') return traits.email;
   if (name === 'traits.name.first') return traits.name?.first;

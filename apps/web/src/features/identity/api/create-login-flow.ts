@@ -1,5 +1,4 @@
 import type { LoginFlow } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import { callIdentity, frontendApi } from './ory-client';
 
 export interface CreateLoginFlowParams {
@@ -19,5 +18,3 @@ export const createLoginFlow = ({ aal, refresh, returnTo }: CreateLoginFlowParam
       ...(returnTo ? { returnTo } : {}),
     }),
   );
-
-export const useCreateLoginFlow = () => useMutation({ mutationFn: createLoginFlow });

@@ -1,5 +1,4 @@
 import type { RecoveryFlow } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import { callIdentity, frontendApi } from './ory-client';
 
 export interface CreateRecoveryFlowParams {
@@ -9,5 +8,3 @@ export interface CreateRecoveryFlowParams {
 /** `GET /api/.ory/self-service/recovery/browser`: a new account recovery flow (code by email). */
 export const createRecoveryFlow = ({ returnTo }: CreateRecoveryFlowParams = {}): Promise<RecoveryFlow> =>
   callIdentity(() => frontendApi.createBrowserRecoveryFlow(returnTo ? { returnTo } : {}));
-
-export const useCreateRecoveryFlow = () => useMutation({ mutationFn: createRecoveryFlow });

@@ -1,5 +1,4 @@
 import type { RegistrationFlow } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import { callIdentity, frontendApi } from './ory-client';
 
 export interface CreateRegistrationFlowParams {
@@ -9,5 +8,3 @@ export interface CreateRegistrationFlowParams {
 /** `GET /api/.ory/self-service/registration/browser`: a new registration flow. Fails with `self_service_flow_disabled` (or 403) while registration is invite-only. */
 export const createRegistrationFlow = ({ returnTo }: CreateRegistrationFlowParams = {}): Promise<RegistrationFlow> =>
   callIdentity(() => frontendApi.createBrowserRegistrationFlow(returnTo ? { returnTo } : {}));
-
-export const useCreateRegistrationFlow = () => useMutation({ mutationFn: createRegistrationFlow });

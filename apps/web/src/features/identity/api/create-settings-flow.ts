@@ -1,5 +1,4 @@
 import type { SettingsFlow } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import { callIdentity, frontendApi } from './ory-client';
 
 export interface CreateSettingsFlowParams {
@@ -9,5 +8,3 @@ export interface CreateSettingsFlowParams {
 /** `GET /api/.ory/self-service/settings/browser`: a new settings flow for the signed-in identity. */
 export const createSettingsFlow = ({ returnTo }: CreateSettingsFlowParams = {}): Promise<SettingsFlow> =>
   callIdentity(() => frontendApi.createBrowserSettingsFlow(returnTo ? { returnTo } : {}));
-
-export const useCreateSettingsFlow = () => useMutation({ mutationFn: createSettingsFlow });

@@ -1,5 +1,4 @@
 import type { VerificationFlow } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import { callIdentity, frontendApi } from './ory-client';
 
 export interface CreateVerificationFlowParams {
@@ -9,5 +8,3 @@ export interface CreateVerificationFlowParams {
 /** `GET /api/.ory/self-service/verification/browser`: a new email verification flow (code by email). */
 export const createVerificationFlow = ({ returnTo }: CreateVerificationFlowParams = {}): Promise<VerificationFlow> =>
   callIdentity(() => frontendApi.createBrowserVerificationFlow(returnTo ? { returnTo } : {}));
-
-export const useCreateVerificationFlow = () => useMutation({ mutationFn: createVerificationFlow });

@@ -1,25 +1,7 @@
-import type {
-  LoginFlow,
-  RecoveryFlow,
-  RegistrationFlow,
-  SettingsFlow,
-  UiContainer,
-  UiNode,
-  UiText,
-  VerificationFlow,
-} from '@ory/client-fetch';
+import type { UiContainer, UiNode, UiText } from '@ory/client-fetch';
 
 /** The five self-service flows the identity pages render. */
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
-
-/** Each kind's flow object, as the SDK parses it. */
-export interface FlowByKind {
-  login: LoginFlow;
-  registration: RegistrationFlow;
-  recovery: RecoveryFlow;
-  verification: VerificationFlow;
-  settings: SettingsFlow;
-}
 
 /** What every flow has and the renderer needs. */
 export interface AnyFlow {

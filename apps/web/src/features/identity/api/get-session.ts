@@ -1,5 +1,5 @@
 import type { Session } from '@ory/client-fetch';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { identityKeys } from './identity-keys';
 import { callIdentity, frontendApi } from './ory-client';
 
@@ -17,5 +17,3 @@ export const sessionQueryOptions = () =>
     retry: false,
     refetchOnWindowFocus: false,
   });
-
-export const useSession = () => useQuery(sessionQueryOptions());

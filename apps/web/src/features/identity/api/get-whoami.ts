@@ -1,6 +1,6 @@
 import { authWhoamiResponseSchema } from '@lookout/contracts';
 import type { AuthWhoamiResponse } from '@lookout/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { authApi } from '@/lib/api-client';
 import { identityKeys } from './identity-keys';
 
@@ -15,6 +15,3 @@ export const getWhoami = async (): Promise<CurrentUser> => {
 
 export const whoamiQueryOptions = () =>
   queryOptions({ queryKey: identityKeys.whoami(), queryFn: getWhoami, refetchOnWindowFocus: false });
-
-export const useWhoami = (options: { enabled?: boolean } = {}) =>
-  useQuery({ ...whoamiQueryOptions(), enabled: options.enabled ?? true });

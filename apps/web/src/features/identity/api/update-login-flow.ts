@@ -1,6 +1,5 @@
 import { LoginFlowFromJSON } from '@ory/client-fetch';
 import type { UpdateLoginFlowBody } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import { toContinueWith } from './continue-with';
 import type { FlowBody, FlowSubmitResult } from './flow-types';
 import { callIdentity, frontendApi } from './ory-client';
@@ -23,5 +22,3 @@ export const updateLoginFlow = ({ flowId, body }: UpdateFlowInput): Promise<Flow
     );
     return { kind: 'done', continueWith: toContinueWith(result.continue_with) };
   });
-
-export const useUpdateLoginFlow = () => useMutation({ mutationFn: updateLoginFlow });

@@ -1,6 +1,5 @@
 import { RecoveryFlowFromJSON } from '@ory/client-fetch';
 import type { UpdateRecoveryFlowBody } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import type { FlowSubmitResult } from './flow-types';
 import { callIdentity, frontendApi } from './ory-client';
 import type { UpdateFlowInput } from './update-login-flow';
@@ -19,5 +18,3 @@ export const updateRecoveryFlow = ({ flowId, body }: UpdateFlowInput): Promise<F
     );
     return { kind: 'flow', flow };
   });
-
-export const useUpdateRecoveryFlow = () => useMutation({ mutationFn: updateRecoveryFlow });

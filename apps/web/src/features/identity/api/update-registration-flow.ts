@@ -1,6 +1,5 @@
 import { RegistrationFlowFromJSON } from '@ory/client-fetch';
 import type { UpdateRegistrationFlowBody } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import { toContinueWith } from './continue-with';
 import type { FlowSubmitResult } from './flow-types';
 import { callIdentity, frontendApi } from './ory-client';
@@ -21,5 +20,3 @@ export const updateRegistrationFlow = ({ flowId, body }: UpdateFlowInput): Promi
     );
     return { kind: 'done', continueWith: toContinueWith(result.continue_with) };
   });
-
-export const useUpdateRegistrationFlow = () => useMutation({ mutationFn: updateRegistrationFlow });

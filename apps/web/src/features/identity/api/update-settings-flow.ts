@@ -1,6 +1,5 @@
 import { SettingsFlowFromJSON } from '@ory/client-fetch';
 import type { UpdateSettingsFlowBody } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import type { FlowSubmitResult } from './flow-types';
 import { callIdentity, frontendApi } from './ory-client';
 import type { UpdateFlowInput } from './update-login-flow';
@@ -19,5 +18,3 @@ export const updateSettingsFlow = ({ flowId, body }: UpdateFlowInput): Promise<F
     );
     return { kind: 'flow', flow };
   });
-
-export const useUpdateSettingsFlow = () => useMutation({ mutationFn: updateSettingsFlow });

@@ -1,6 +1,5 @@
 import { VerificationFlowFromJSON } from '@ory/client-fetch';
 import type { UpdateVerificationFlowBody } from '@ory/client-fetch';
-import { useMutation } from '@tanstack/react-query';
 import type { FlowSubmitResult } from './flow-types';
 import { callIdentity, frontendApi } from './ory-client';
 import type { UpdateFlowInput } from './update-login-flow';
@@ -19,5 +18,3 @@ export const updateVerificationFlow = ({ flowId, body }: UpdateFlowInput): Promi
     );
     return { kind: 'flow', flow };
   });
-
-export const useUpdateVerificationFlow = () => useMutation({ mutationFn: updateVerificationFlow });
