@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createScratchDatabase } from '@lookout/embedded-postgres/testing';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../src/db/database.js';
@@ -8,32 +7,18 @@ export type TestDatabase = Database & { url: string; name: string; drop: () => P
 
 /** A fresh, migrated database of its own for one test file (cloned from the template). */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = inject('testAdminDatabaseUrl');
-  const template = inject('testTemplateDatabase');
-  const name = `lookout_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = createDatabase({ url: url.toString(), logger: pino({ level: 'silent' }), max: 5 });
+  const scratch = await createScratchDatabase(inject('testAdminDatabaseUrl'), {
+    prefix: 'lookout_test_',
+    template: inject('testTemplateDatabase'),
+  });
+  const database = createDatabase({ url: scratch.url, logger: pino({ level: 'silent' }), max: 5 });
   return {
     ...database,
-    url: url.toString(),
-    name,
+    url: scratch.url,
+    name: scratch.name,
     drop: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
+      await scratch.drop();
     },
   };
 }

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 
@@ -84,4 +86,43 @@ export async function startTestPostgres(
         await rm(embedded.dataDir, { recursive: true, force: true });
       })()),
   };
+}
+
+export type ScratchDatabase = {
+  name: string;
+  /** The same server's URL with this database in its path. */
+  url: string;
+  /** Drops the database, ending any connection still open to it. */
+  drop: () => Promise<void>;
+};
+
+/**
+ * A database of its own for one test file on the server of `adminUrl` (a superuser URL):
+ * empty, or a copy of `template` (`CREATE DATABASE ... TEMPLATE`), named `<prefix><random hex>`.
+ */
+export async function createScratchDatabase(
+  adminUrl: string,
+  options: { prefix: string; template?: string },
+): Promise<ScratchDatabase> {
+  const name = `${options.prefix}${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`),
+  );
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withClient(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function withClient(url: string, use: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await use(client);
+  } finally {
+    await client.end();
+  }
 }
