@@ -68,7 +68,27 @@ export type PgrestAccess = {
    * function of an embedded computed relationship, with `kind: 'function'`).
    */
   embedded: boolean;
+  /**
+   * For the target of a POST, PATCH or PUT: the columns its payload writes, as the engine read
+   * them (`columns=`, else the keys of the JSON, CSV or form body), before they are checked
+   * against the relation. Absent for DELETE, reads and calls.
+   */
+  columns?: readonly string[];
 };
+
+/** The answer of {@link PgrestOptions.authorize}. */
+export type PgrestVerdict =
+  | { allowed: true }
+  | {
+      allowed: false;
+      /**
+       * 404 hides the relation or function (see {@link PgrestOptions.authorize}); 403 forbids
+       * (42501); 401 asks for credentials (PGRST302); 405 refuses this kind of write to it
+       * (PGRST117, e.g. a read-only relation, or a column the caller may not set).
+       */
+      status: 401 | 403 | 404 | 405;
+      message: string;
+    };
 
 /**
  * A row guard: rows of `relation` whose `column` is not `allowed` cannot be changed (PATCH,
@@ -114,13 +134,23 @@ export type PgrestOptions = {
   preparedStatements?: boolean;
   /**
    * Called for the target relation and for each embedded relation before any SQL runs.
-   * Return `{ allowed: false, status, message }` to refuse (404 to hide, 403 to forbid).
+   * Return `{ allowed: false, status, message }` to refuse.
+   *
+   * A 404 hides: the engine then treats the relation or function as if it did not exist,
+   * wherever it looks a name up, with the answer a missing one gets (its own message, not
+   * the verdict's): the target (PGRST205, PGRST202, also for OPTIONS), embedding (a candidate
+   * whose relation, junction table or computed relationship function is hidden is no
+   * candidate: PGRST200 as for a missing one, never listed in a PGRST201), computed fields
+   * (42703), the close-name hints of all these errors, and the root's description. To be
+   * asked about names it never requested, the hook is also called with `action: 'read'`
+   * for candidates; whether something is hidden must depend on what it is, not on the
+   * caller or the action, because plans are remembered without the caller.
    */
   authorize?: (
     access: PgrestAccess,
     /** The caller passed to `handle` (an empty object when none), so decisions can use its claims. */
     caller: PgrestCaller,
-  ) => { allowed: true } | { allowed: false; status: 401 | 403 | 404; message: string };
+  ) => PgrestVerdict;
   /** Row guards per relation name (Lookout: `source` must be `UI`). */
   rowGuard?: (relation: string) => RowGuard | undefined;
   /**
@@ -136,6 +166,30 @@ export type PgrestOptions = {
    * differently reads `request.jwt.claims` (set for every request).
    */
   readThrough?: (relation: QualifiedName) => Readonly<Record<string, QualifiedName>> | undefined;
+  /**
+   * Settings every request's transaction sets (transaction-local), after the `request.*` ones:
+   * PostgREST's `app.settings.*` (`{ 'app.settings.jwt_secret': '…' }`, read back with
+   * `current_setting`). Names must be custom setting names (with a dot).
+   */
+  settings?: Readonly<Record<string, string>>;
+  /**
+   * Add PostgREST's `Server-Timing` header (`server-timing-enabled`) to every response that is
+   * not an error: `parse`, `plan`, `transaction` and `response`, in milliseconds. A host that
+   * checks a JWT first puts its own `jwt` entry in front.
+   */
+  serverTiming?: boolean;
+  /**
+   * What `GET /` describes (PostgREST `openapi-mode`): `follow-privileges` (default) lists the
+   * relations the request's role has a privilege on and the functions it may execute;
+   * `ignore-privileges` lists every relation and function of the schema; `disabled` answers the
+   * root with 404 PGRST126. The `authorize` hook hides what it hides in every mode.
+   */
+  openApiMode?: 'follow-privileges' | 'ignore-privileges' | 'disabled';
+  /**
+   * A function of the request's schema that answers the root instead of the description
+   * (PostgREST `db-root-spec`): `GET /` calls it as `GET /rpc/<name>` would.
+   */
+  rootSpec?: string;
 };
 
 export type PgrestEngine = {

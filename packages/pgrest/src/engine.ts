@@ -6,6 +6,7 @@ import { handleCall } from './http/call-handler.js';
 import { allowsTxOverride, type EngineLimits, type EngineState } from './http/engine-state.js';
 import { handleMutation } from './http/mutate-handler.js';
 import { handleOptions, handleRoot } from './http/info-handler.js';
+import { PhaseClock } from './http/phase-clock.js';
 import { handleRead } from './http/read-handler.js';
 import { buildRequestContext } from './http/request-context.js';
 import { errorResponse } from './http/response.js';
@@ -34,6 +35,7 @@ const DEFAULT_LIMITS: EngineLimits = {
  */
 export async function createPgrest(options: PgrestEngineOptions): Promise<PgrestEngine> {
   if (options.schemas.length === 0) throw new Error('pgrest: at least one schema must be exposed');
+  if (options.rootSpec !== undefined && options.rootSpec.trim() === '') throw new Error('pgrest: rootSpec is empty');
   const store = new SchemaCacheStore(options.pool, options.schemas, options.logger);
   await store.reload();
   if (options.listen !== false) {
@@ -50,6 +52,7 @@ export async function createPgrest(options: PgrestEngineOptions): Promise<Pgrest
     store,
     ...(options.logger ? { logger: options.logger } : {}),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    appSettings: customSettings(options.settings),
   };
   return {
     handle: (request, caller) => handle(state, request, caller),
@@ -58,10 +61,25 @@ export async function createPgrest(options: PgrestEngineOptions): Promise<Pgrest
   };
 }
 
+/** A custom setting's name: dot-separated identifiers, at least two (PostgreSQL's rule). */
+const CUSTOM_SETTING = /^[A-Za-z_][A-Za-z0-9_$]*(\.[A-Za-z_][A-Za-z0-9_$]*)+$/;
+
+/** `options.settings` as pairs; a name PostgreSQL would refuse fails here rather than on every request. */
+function customSettings(settings: PgrestEngineOptions['settings']): [string, string][] {
+  const pairs = Object.entries(settings ?? {});
+  for (const [name] of pairs) {
+    if (!CUSTOM_SETTING.test(name)) {
+      throw new Error(`pgrest: setting ${JSON.stringify(name)} is not a custom setting name such as app.settings.key`);
+    }
+  }
+  return pairs;
+}
+
 async function dispatch(
   state: EngineState,
   request: PgrestRequest,
   caller: PgrestCaller | undefined,
+  clock: PhaseClock | undefined,
 ): Promise<PgrestResponse> {
   if (request.query.length > state.limits.maxQueryLength) {
     throw requestTooComplex(`the query string is longer than ${state.limits.maxQueryLength} characters`);
@@ -73,7 +91,15 @@ async function dispatch(
     schemas: state.options.schemas,
     allowTxOverride: allowsTxOverride(state),
     isTimezone: (name) => state.store.current.timezones.has(name),
+    root: {
+      disabled: state.options.openApiMode === 'disabled',
+      ...(state.options.rootSpec !== undefined ? { spec: state.options.rootSpec } : {}),
+    },
   });
+  if (clock) {
+    ctx.clock = clock;
+    clock.lap('parse');
+  }
   if (ctx.method === 'OPTIONS') return handleOptions(state, ctx, caller);
   switch (ctx.route.kind) {
     case 'root':
@@ -100,8 +126,13 @@ async function handle(
   request: PgrestRequest,
   caller: PgrestCaller | undefined,
 ): Promise<PgrestResponse> {
+  const clock = state.options.serverTiming ? new PhaseClock() : undefined;
   try {
-    return await dispatch(state, request, caller);
+    const response = await dispatch(state, request, caller, clock);
+    if (!clock) return response;
+    // PostgREST times the requests it answers; errors (thrown here) carry no Server-Timing.
+    clock.lap('response');
+    return { ...response, headers: { ...response.headers, 'Server-Timing': clock.header() } };
   } catch (error) {
     if (isPgrstError(error)) return errorResponse(error);
     if (isPgError(error)) {

@@ -190,6 +190,11 @@ export function invalidResourcePath(): PgrstError {
   return new PgrstError({ status: 404, code: 'PGRST125', message: 'Invalid path specified in request URL' });
 }
 
+/** PGRST126: the root was asked for while `openapi-mode` is `disabled`. */
+export function openApiDisabled(): PgrstError {
+  return new PgrstError({ status: 404, code: 'PGRST126', message: 'Root endpoint metadata is disabled' });
+}
+
 /** PGRST128: `max-affected` with `handling=strict` on a function not returning a set. */
 export function maxAffectedRpcViolation(): PgrstError {
   return new PgrstError({

@@ -17,6 +17,8 @@ export type TransactionSettings = {
   searchPath: string[];
   /** `Prefer: timezone=` (already checked against pg_timezone_names). */
   timezone?: string;
+  /** Settings of the host's own set last, e.g. PostgREST's `app.settings.*` (name, value). */
+  appSettings?: readonly (readonly [string, string])[];
 };
 
 /** Where and how requests run. */
@@ -92,6 +94,11 @@ function openingStatements(settings: TransactionSettings, prepare: boolean, impl
   if (settings.role !== undefined) {
     values.push(settings.role);
     text += `, set_config('role', $${values.length}, true)`;
+  }
+  // Names are parameters too: the text depends only on how many there are.
+  for (const [name, value] of settings.appSettings ?? []) {
+    values.push(name, value);
+    text += `, set_config($${values.length - 1}, $${values.length}, true)`;
   }
   statements.push({ text, values, prepare, discard: true });
   if (settings.preRequest) {

@@ -11,7 +11,14 @@ import { DeferredErrors } from '../plan/resolve-errors.js';
 import { qualifiedKey, type Column, type Routine } from '../schema/schema-types.js';
 import { callCteSql, type CallArgs } from '../sql/call-sql.js';
 import { quoteIdent } from '../sql/sql-params.js';
-import { authorize, embedReadAccess, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import {
+  authorize,
+  embedReadAccess,
+  shouldCommit,
+  transactionSettings,
+  visibleTo,
+  type EngineState,
+} from './engine-state.js';
 import { parseJsonBody } from './json-body.js';
 import { parsePayload } from './payload.js';
 import { bodyBytes, parsedBodyText, utf8Text } from './request-body.js';
@@ -126,7 +133,9 @@ export async function handleCall(
       args.values.set(name, variadicNames.has(name) ? list : (list[list.length - 1] ?? ''));
     }
   }
-  const routine = findRoutine(cache, ctx.schema, ctx.route.name, keys, isPost, ctx.contentType);
+  ctx.clock?.lap('parse');
+  const visible = visibleTo(state, ctx.method, caller);
+  const routine = findRoutine(cache, ctx.schema, ctx.route.name, keys, isPost, ctx.contentType, visible);
   // A single unnamed json/jsonb parameter receives the whole body (PostgREST's fallback).
   if (isPost && args.kind === 'json' && routine.params.length === 1 && routine.params[0]?.name === '') {
     args = { kind: 'single', body: bodyText };
@@ -158,6 +167,7 @@ export async function handleCall(
       aggregates: state.options.aggregates ?? false,
       ...(state.options.readThrough ? { readThrough: state.options.readThrough } : {}),
       authorizeEmbed: embedReadAccess(state, ctx.method, caller),
+      ...(visible ? { visible } : {}),
       deferred,
     },
     source,
@@ -211,6 +221,7 @@ export async function handleCall(
     return selected;
   };
   const settings = transactionSettings(state, ctx, caller, readOnly);
+  ctx.clock?.lap('plan');
   // A read-only call whose result cannot be refused runs as one round trip; otherwise the
   // checks on its result decide whether the transaction commits.
   const result =
@@ -220,6 +231,7 @@ export async function handleCall(
           value: checkResult(select.result(await client.run(select.statements))),
           commit: shouldCommit(state, ctx),
         }));
+  ctx.clock?.lap('transaction');
   const shownTotal = ctx.prefs.count !== undefined ? result.total : undefined;
   const ranged = rangeStatus(root.offset, result.page, shownTotal);
   const headers: Record<string, string> = { 'Content-Range': ranged.contentRange };

@@ -25,6 +25,8 @@ export type EngineState = {
   store: SchemaCacheStore;
   logger?: PgrestLogger;
   limits: EngineLimits;
+  /** `options.settings` as (name, value) pairs, in a fixed order. */
+  appSettings: readonly (readonly [string, string])[];
 };
 
 /**
@@ -44,26 +46,48 @@ export function embedReadAccess(
     );
 }
 
+/** PostgREST's code for each kind of refusal of the `authorize` hook. */
+const REFUSAL_CODES = { 401: 'PGRST302', 403: '42501', 405: 'PGRST117' } as const;
+
 /** Calls the `authorize` hook and turns a refusal into PostgREST's error body. */
 export function authorize(state: EngineState, access: PgrestAccess, caller: PgrestCaller | undefined): void {
   const verdict = state.options.authorize?.(access, caller ?? {});
   if (!verdict || verdict.allowed) return;
-  // 404 hides the relation the way a missing one would; 403 is a privilege error (42501,
-  // as PostgreSQL reports it); 401 asks for credentials (PGRST302, anonymous access).
+  // 404 hides the relation the way a missing one would (lookups normally find it hidden
+  // first, see `visibleTo`); 403 is a privilege error (42501, as PostgreSQL reports it); 401
+  // asks for credentials (PGRST302, anonymous access); 405 refuses this write (PGRST117).
   const code =
-    verdict.status === 404
-      ? access.kind === 'function'
-        ? 'PGRST202'
-        : 'PGRST205'
-      : verdict.status === 401
-        ? 'PGRST302'
-        : '42501';
+    verdict.status === 404 ? (access.kind === 'function' ? 'PGRST202' : 'PGRST205') : REFUSAL_CODES[verdict.status];
   throw new PgrstError({
     status: verdict.status,
     code,
     message: verdict.message,
     ...(verdict.status === 401 ? { headers: { 'WWW-Authenticate': 'Bearer' } } : {}),
   });
+}
+
+/** Whether the request may see a relation or function: the hook does not hide it (404). */
+export type Visibility = (target: EmbedTarget) => boolean;
+
+/**
+ * The `authorize` hook's view of what exists, for name lookups: a relation or function it
+ * answers 404 for is treated as missing (no target, no embedding candidate, no computed field,
+ * no close-name hint). Undefined when there is no hook, so lookups skip the question.
+ */
+export function visibleTo(
+  state: EngineState,
+  method: PgrestMethod,
+  caller: PgrestCaller | undefined,
+): Visibility | undefined {
+  const hook = state.options.authorize;
+  if (!hook) return undefined;
+  return (target) => {
+    const verdict = hook(
+      { relation: target.name, schema: target.schema, kind: target.kind, action: 'read', method, embedded: true },
+      caller ?? {},
+    );
+    return verdict.allowed || verdict.status !== 404;
+  };
 }
 
 /** Transaction settings for a request. */
@@ -86,6 +110,7 @@ export function transactionSettings(
     // The request's schema, then db-extra-search-path, each schema once.
     searchPath: [...new Set([ctx.schema, ...(state.options.extraSearchPath ?? ['public'])])],
     ...(ctx.prefs.timezone !== undefined ? { timezone: ctx.prefs.timezone } : {}),
+    ...(state.appSettings.length > 0 ? { appSettings: state.appSettings } : {}),
   };
 }
 

@@ -31,7 +31,15 @@ import {
 import { bodySql } from '../sql/output-sql.js';
 import { rootSelectSql } from '../sql/read-sql.js';
 import { qualified, quoteIdent, SqlParams } from '../sql/sql-params.js';
-import { authorize, embedReadAccess, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import {
+  authorize,
+  embedReadAccess,
+  shouldCommit,
+  transactionSettings,
+  visibleTo,
+  type EngineState,
+  type Visibility,
+} from './engine-state.js';
 import { parsePayload, type Payload } from './payload.js';
 import { parsedBodyText } from './request-body.js';
 import { topLevelRange } from './ranges.js';
@@ -148,8 +156,9 @@ function mutationTarget(
   params: QueryParams,
   authorizeEmbed: Parameters<typeof resolveTargetConditions>[2],
   deferred: DeferredErrors,
+  visible: Visibility | undefined,
 ): { conditions: PlanCondition[]; order: PlanOrder[] } {
-  const resolved = resolveTargetConditions(source, withoutCtidOrder(table, params), authorizeEmbed, deferred);
+  const resolved = resolveTargetConditions(source, withoutCtidOrder(table, params), authorizeEmbed, deferred, visible);
   const rootOrder = params.order.find((entry) => entry.path.length === 0);
   if (!rootOrder?.terms.some((term) => isCtidTerm(table, term))) return resolved;
   const others = [...resolved.order];
@@ -226,8 +235,10 @@ export async function handleMutation(
           state.limits.maxBodyDepth,
         )
       : undefined;
+  ctx.clock?.lap('parse');
   const cache = state.store.current;
-  const table = findTable(cache, ctx.schema, ctx.route.name);
+  const visible = visibleTo(state, ctx.method, caller);
+  const table = findTable(cache, ctx.schema, ctx.route.name, visible);
   authorize(
     state,
     {
@@ -237,6 +248,8 @@ export async function handleMutation(
       action: 'write',
       method: ctx.method,
       embedded: false,
+      // The host may judge a write by the columns it sets, as read here (JSON, CSV or form).
+      ...(payload ? { columns: payload.keys } : {}),
     },
     caller,
   );
@@ -257,13 +270,14 @@ export async function handleMutation(
       aggregates: state.options.aggregates ?? false,
       ...(state.options.readThrough ? { readThrough: state.options.readThrough } : {}),
       authorizeEmbed: readAccess,
+      ...(visible ? { visible } : {}),
       deferred,
     },
     source,
     withoutCtidOrder(table, params),
     'mutate',
   );
-  const target = mutationTarget(table, source, params, readAccess, deferred);
+  const target = mutationTarget(table, source, params, readAccess, deferred, visible);
   // A limited PATCH/DELETE needs an order to pick its rows by (PostgREST: PGRST109).
   const limited = (method === 'PATCH' || method === 'DELETE') && (range.limit !== undefined || range.offset > 0n);
   if (limited && !target.order.some((term) => !term.child)) throw limitWithoutOrder();
@@ -392,6 +406,7 @@ export async function handleMutation(
     negotiated.format.kind === 'object' ||
     limitChecked;
   const settings = transactionSettings(state, ctx, caller, false);
+  ctx.clock?.lap('plan');
   // Without a guard query or a check on the result, nothing read decides the transaction's
   // end: the write is one round trip. Otherwise the guard query rides with the opening, the
   // write follows, and COMMIT or ROLLBACK is sent once the checks passed or failed.
@@ -424,6 +439,7 @@ export async function handleMutation(
           }
           return { value: readRow(await client.run([write])), commit: shouldCommit(state, ctx) };
         });
+  ctx.clock?.lap('transaction');
 
   const { row, page } = result;
   const countShown =

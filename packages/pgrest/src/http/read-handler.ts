@@ -12,11 +12,11 @@ import type { PgrstError } from '../errors/pgrst-error.js';
 import type { QualifiedName, SchemaCache, Table } from '../schema/schema-types.js';
 import type { BodyFormat } from '../sql/output-sql.js';
 import { qualified } from '../sql/sql-params.js';
-import { authorize, shouldCommit, transactionSettings, type EngineState } from './engine-state.js';
+import { authorize, shouldCommit, transactionSettings, visibleTo, type EngineState } from './engine-state.js';
 import { topLevelRange } from './ranges.js';
 import { checkPreferences, type RequestContext } from './request-context.js';
 import { decodeHandlerBody, isDefaultSelect, negotiateMedia, type NegotiatedBody } from './media-handlers.js';
-import { errorResponse, rangeErrorResponse, rangeStatus } from './response.js';
+import { rangeErrorResponse, rangeStatus } from './response.js';
 import { applyResponseGucs } from './response-gucs.js';
 import { findTable } from './table-lookup.js';
 
@@ -85,8 +85,10 @@ function prepareRead(
   const params = parseQueryParams(ctx.request.query);
   const range = topLevelRange(params, ctx.method, ctx.request.headers.range);
   params.ranges.set('', range);
+  ctx.clock?.lap('parse');
   const cache = state.store.current;
-  const table = findTable(cache, ctx.schema, name);
+  const visible = visibleTo(state, ctx.method, caller);
+  const table = findTable(cache, ctx.schema, name, visible);
   authorizeRead(state, ctx, caller, table, false);
   const embedded: EmbedTarget[] = [];
   const deferred = new DeferredErrors();
@@ -98,6 +100,7 @@ function prepareRead(
       maxEmbeds: state.limits.maxEmbeds,
       aggregates: state.options.aggregates ?? false,
       ...(state.options.readThrough ? { readThrough: state.options.readThrough } : {}),
+      ...(visible ? { visible } : {}),
       authorizeEmbed: (target) => {
         authorizeRead(state, ctx, caller, target, true, target.kind);
         embedded.push({ schema: target.schema, name: target.name, kind: target.kind });
@@ -188,6 +191,7 @@ export async function handleRead(
   checkPreferences(ctx.prefs);
   // PostgreSQL would refuse an unknown name only now, when the statement runs.
   if (unresolved) throw unresolved;
+  ctx.clock?.lap('plan');
   // Nothing read decides the transaction's end: the whole request is one round trip.
   const result = select.result(
     await runTransaction(
@@ -197,7 +201,8 @@ export async function handleRead(
       shouldCommit(state, ctx),
     ),
   );
-  if (format.kind === 'object' && result.page !== 1) return errorResponse(singularityError(result.page));
+  ctx.clock?.lap('transaction');
+  if (format.kind === 'object' && result.page !== 1) throw singularityError(result.page);
   const shownTotal =
     ctx.prefs.count === 'planned' || ctx.prefs.count === 'exact' || ctx.prefs.count === 'estimated'
       ? result.total

@@ -2,6 +2,7 @@ import {
   invalidPreferences,
   invalidResourcePath,
   invalidRpcMethod,
+  openApiDisabled,
   unacceptableSchema,
   unsupportedMethod,
 } from '../errors/api-errors.js';
@@ -9,6 +10,7 @@ import type { PgrestMethod, PgrestRequest } from '../engine-types.js';
 import { decodeComponent } from '../parser/query-string.js';
 import { decodeMediaType, parseAccept, type MediaType } from '../parser/media-types.js';
 import { parsePreferences, type Preferences } from '../parser/preferences.js';
+import type { PhaseClock } from './phase-clock.js';
 
 /** What the path designates. */
 export type Route = { kind: 'root' } | { kind: 'relation'; name: string } | { kind: 'rpc'; name: string };
@@ -24,6 +26,8 @@ export type RequestContext = {
   prefs: Preferences;
   accept: MediaType[];
   contentType: MediaType;
+  /** Times the request's phases when the engine reports `Server-Timing`. */
+  clock?: PhaseClock;
 };
 
 /** Splits the path below the mount point into a route (PGRST125 for deeper paths). */
@@ -47,11 +51,23 @@ const WRITE_METHODS = new Set<string>(['POST', 'PATCH', 'PUT', 'DELETE']);
  */
 export function buildRequestContext(
   request: PgrestRequest,
-  options: { schemas: string[]; allowTxOverride: boolean; isTimezone?: (name: string) => boolean },
+  options: {
+    schemas: string[];
+    allowTxOverride: boolean;
+    isTimezone?: (name: string) => boolean;
+    /**
+     * What the root is: `disabled` (PostgREST's `openapi-mode = disabled`, PGRST126 whatever
+     * the method), a function called in its place (`db-root-spec`), or the description.
+     */
+    root?: { disabled: boolean; spec?: string };
+  },
 ): RequestContext {
   const method = request.method.toUpperCase() as PgrestMethod;
   if (!['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'].includes(method)) throw unsupportedMethod(method);
-  const route = parseRoute(request.path);
+  let route = parseRoute(request.path);
+  // As in PostgREST, the root is resolved before the method is judged.
+  if (route.kind === 'root' && options.root?.disabled) throw openApiDisabled();
+  if (route.kind === 'root' && options.root?.spec !== undefined) route = { kind: 'rpc', name: options.root.spec };
   if (route.kind === 'rpc' && !['GET', 'HEAD', 'POST', 'OPTIONS'].includes(method)) throw invalidRpcMethod(method);
   if (route.kind === 'root' && !['GET', 'HEAD', 'OPTIONS'].includes(method)) throw unsupportedMethod(method);
 

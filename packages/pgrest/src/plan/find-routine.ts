@@ -2,6 +2,7 @@ import { ambiguousFunction, noFunction } from '../errors/api-errors.js';
 import type { MediaType } from '../parser/media-types.js';
 import { closestMatch } from '../schema/fuzzy.js';
 import { qualifiedKey, type Routine, type SchemaCache } from '../schema/schema-types.js';
+import type { Visibility } from '../http/engine-state.js';
 
 function sameSet(a: Set<string>, b: Set<string>): boolean {
   return a.size === b.size && [...a].every((item) => b.has(item));
@@ -45,8 +46,8 @@ export function rawBodyParamType(isPost: boolean, contentType: MediaType): strin
 /**
  * Picks the function overload for the argument names given, as PostgREST's findProc:
  * required parameters must all be given, optional ones may be; a POSTed JSON body may
- * also go to a single unnamed json/jsonb parameter. PGRST202 (404) when nothing matches,
- * PGRST203 (300) when several do.
+ * also go to a single unnamed json/jsonb parameter. PGRST202 (404) when nothing matches (a
+ * function hidden by `visible` matches nothing), PGRST203 (300) when several do.
  */
 export function findRoutine(
   cache: SchemaCache,
@@ -55,8 +56,11 @@ export function findRoutine(
   keys: Set<string>,
   isPost: boolean,
   contentType: MediaType,
+  visible?: Visibility,
 ): Routine {
-  const overloads = cache.routines.get(qualifiedKey({ schema, name })) ?? [];
+  // A function the host hides is answered as a missing one: no parameter list, no suggestion.
+  const shown = (fn: string): boolean => !visible || visible({ schema, name: fn, kind: 'function' });
+  const overloads = shown(name) ? (cache.routines.get(qualifiedKey({ schema, name })) ?? []) : [];
   const rawType = rawBodyParamType(isPost, contentType);
   if (rawType !== undefined) {
     const [only, ...others] = overloads.filter(
@@ -96,7 +100,7 @@ export function findRoutine(
   if (overloads.length === 0) {
     const names = [...cache.routines.values()]
       .flat()
-      .filter((routine) => routine.schema === schema)
+      .filter((routine) => routine.schema === schema && shown(routine.name))
       .map((routine) => routine.name);
     const match = closestMatch(name, new Set(names), 0.75);
     if (match !== null) hint = `Perhaps you meant to call the function ${schema}.${match}`;

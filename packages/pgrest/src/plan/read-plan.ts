@@ -1,6 +1,6 @@
 import { aggregatesNotAllowed, notEmbedded, relatedOrderNotToOne, requestTooComplex } from '../errors/api-errors.js';
 import type { EmbedPath, Field, LogicTree, OrderTerm, QueryParams, SelectItem } from '../parser/ast.js';
-import { findRelationship, isToOne } from '../schema/find-relationship.js';
+import { findRelationship, isToOne, type SeesName } from '../schema/find-relationship.js';
 import {
   qualifiedKey,
   type Column,
@@ -31,6 +31,11 @@ export type PlanContext = {
    * runs too) before any SQL runs; throws to refuse.
    */
   authorizeEmbed?: (target: EmbedTarget) => void;
+  /**
+   * Whether the request may see a relation or function (the host's `authorize` hook does not
+   * hide it): a hidden one is no embedding candidate and no computed field, as if missing.
+   */
+  visible?: SeesName;
   /** Upper bound on embedded resources in one request. */
   maxEmbeds: number;
   /** Whether `select` may use aggregate functions (PostgREST's `db-aggregates-enabled`). */
@@ -122,11 +127,17 @@ function findNode(root: ReadNode, path: EmbedPath): ReadNode {
 type Resolver = {
   useComputed: UseComputed;
   unknown: (error: PgrstError) => void;
+  /** A computed field whose function the host hides: no field at all. */
+  hidden: (routine: Routine) => boolean;
 };
 
-function resolverOf(ctx: Pick<PlanContext, 'authorizeEmbed' | 'deferred'>): Resolver {
+function resolverOf(ctx: Pick<PlanContext, 'authorizeEmbed' | 'deferred' | 'visible'>): Resolver {
   const deferred = ctx.deferred;
+  const visible = ctx.visible;
   return {
+    hidden: visible
+      ? (routine) => !visible({ schema: routine.schema, name: routine.name, kind: 'function' })
+      : () => false,
     useComputed: computedAuthorizer(ctx.authorizeEmbed),
     unknown: deferred
       ? (error) => deferred.note(error)
@@ -145,7 +156,7 @@ function resolveColumn(node: ReadNode, field: Field, resolver: Resolver): Column
   const column = node.columns.get(field.name);
   if (column) return { column, jsonPath: field.jsonPath };
   const computed = node.computed.get(field.name);
-  if (computed) {
+  if (computed && !resolver.hidden(computed)) {
     resolver.useComputed(computed);
     const type = computed.returns.type;
     return {
@@ -422,6 +433,7 @@ function resolveRelationships(ctx: PlanContext, node: ReadNode): void {
       node.relation.name,
       child.requestName,
       child.hint,
+      ctx.visible,
     );
     child.relationship = relationship;
     child.relation = relationship.foreignTable;
@@ -515,11 +527,13 @@ export function resolveTargetConditions(
   params: QueryParams,
   authorizeEmbed?: PlanContext['authorizeEmbed'],
   deferred?: DeferredErrors,
+  visible?: SeesName,
 ): { conditions: PlanCondition[]; order: PlanOrder[] } {
   const node = newNode({ ...target, depth: 0 }, { tables: 0, laterals: 0, embeds: 0 });
   const resolver = resolverOf({
     ...(authorizeEmbed ? { authorizeEmbed } : {}),
     ...(deferred ? { deferred } : {}),
+    ...(visible ? { visible } : {}),
   });
   const conditions: PlanCondition[] = [];
   for (const { path, filter } of params.filters) {

@@ -1,6 +1,12 @@
 import { ambiguousRelationship, noRelationship } from '../errors/api-errors.js';
 import { closestMatch, similarity } from './fuzzy.js';
-import { qualifiedKey, type Cardinality, type Relationship, type SchemaCache } from './schema-types.js';
+import {
+  qualifiedKey,
+  type Cardinality,
+  type QualifiedName,
+  type Relationship,
+  type SchemaCache,
+} from './schema-types.js';
 
 function singleColumn(card: Cardinality, side: 0 | 1): string | undefined {
   if (card.kind === 'm2m' || card.kind === 'computed' || card.columns.length !== 1) return undefined;
@@ -138,10 +144,26 @@ function hintFor(relationship: Relationship): string {
   return `'${relationship.foreignTable.name}!${name}'`;
 }
 
+/** Whether a relation (or a computed relationship's function) may be seen by the request. */
+export type SeesName = (name: QualifiedName & { kind: 'relation' | 'function' }) => boolean;
+
+/**
+ * Whether every relation a relationship reads may be seen: the related relation, a
+ * many-to-many's junction table and a computed relationship's function.
+ */
+function relationshipShown(relationship: Relationship, visible: SeesName): boolean {
+  const card = relationship.cardinality;
+  if (!visible({ ...relationship.foreignTable, kind: 'relation' })) return false;
+  if (card.kind === 'm2m') return visible({ ...card.junction.table, kind: 'relation' });
+  if (card.kind === 'computed') return visible({ ...card.function, kind: 'function' });
+  return true;
+}
+
 /**
  * Finds the relationship for embedding `target` (with optional `!hint`) under `origin`.
  * Throws PGRST200 when none matches (with a "Perhaps you meant" hint) and PGRST201 when
- * several do (listing the candidates).
+ * several do (listing the candidates). Relationships through a relation or function the
+ * host hides (`visible`) are no candidates and are never suggested, as if they did not exist.
  */
 export function findRelationship(
   cache: SchemaCache,
@@ -149,8 +171,12 @@ export function findRelationship(
   origin: string,
   target: string,
   hint: string | undefined,
+  visible?: SeesName,
 ): Relationship {
-  const candidates = cache.relationships.get(qualifiedKey({ schema, name: origin }));
+  const known = cache.relationships.get(qualifiedKey({ schema, name: origin }));
+  const shown = visible ? known?.filter((relationship) => relationshipShown(relationship, visible)) : known;
+  // An origin left with no relationship reads as one without any (the "parent" hint below).
+  const candidates = shown !== undefined && shown.length > 0 ? shown : visible ? undefined : shown;
   const matches = (candidates ?? []).filter((relationship) => matchesEmbed(relationship, target, hint));
   if (matches.length === 1 && matches[0]) return matches[0];
   if (matches.length === 0) {
@@ -166,7 +192,15 @@ export function findRelationship(
     } else {
       const parents = new Set<string>();
       for (const list of cache.relationships.values()) {
-        for (const relationship of list) if (relationship.table.schema === schema) parents.add(relationship.table.name);
+        for (const relationship of list) {
+          if (relationship.table.schema !== schema) continue;
+          if (
+            visible &&
+            !(visible({ ...relationship.table, kind: 'relation' }) && relationshipShown(relationship, visible))
+          )
+            continue;
+          parents.add(relationship.table.name);
+        }
       }
       const parent = closestMatch(origin, parents, 0.33);
       if (parent !== null) suggestion = `Perhaps you meant '${parent}' instead of '${origin}'.`;

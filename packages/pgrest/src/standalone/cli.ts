@@ -25,12 +25,22 @@ environment variables, which override the file:
   db-max-rows          PGRST_DB_MAX_ROWS          hard cap on rows a read returns
   db-aggregates-enabled PGRST_DB_AGGREGATES_ENABLED allow count(), sum(), … in select (default: false)
   db-pool              PGRST_DB_POOL              connection pool size (default: 10)
-  jwt-secret           PGRST_JWT_SECRET           HMAC secret (at least 32 characters)
+  db-root-spec         PGRST_DB_ROOT_SPEC         function answering GET / instead of the description
+  jwt-secret           PGRST_JWT_SECRET           HMAC secret (at least 32 characters), or a JSON Web
+                                                  Key or Key Set (RS256, ES256, …; kid selects the key);
+                                                  @path reads it from a file
   jwt-secret-is-base64 PGRST_JWT_SECRET_IS_BASE64 decode jwt-secret as base64 (default: false)
   jwt-role-claim-key   PGRST_JWT_ROLE_CLAIM_KEY   JSPath of the role claim (default: .role)
   jwt-aud              PGRST_JWT_AUD              required JWT audience
   server-host          PGRST_SERVER_HOST          host to bind (default: !4, any IPv4 address)
   server-port          PGRST_SERVER_PORT          port to listen on (default: 3000)
+  server-timing-enabled PGRST_SERVER_TIMING_ENABLED Server-Timing header (jwt, parse, plan, transaction, response)
+  server-trace-header  PGRST_SERVER_TRACE_HEADER  request header echoed on every response (e.g. X-Request-Id)
+  openapi-mode         PGRST_OPENAPI_MODE         follow-privileges | ignore-privileges | disabled
+  app.settings.<name>  PGRST_APP_SETTINGS_<NAME>  set as app.settings.<name> in every request's transaction
+
+Other PostgREST settings are not supported: each is named in a warning at start-up, and
+server-cors-allowed-origins, server-unix-socket, admin-server-port and db-pre-config stop it.
 `;
 
 const EXAMPLE = `# pgrest.conf: PostgREST's configuration format
@@ -86,7 +96,7 @@ export async function runCli(
   }
   for (const warning of loaded.warnings) io.err(`pgrest: warning: ${warning}`);
   const { config } = loaded;
-  if (config.dbAnonRole === undefined && config.jwtSecret === undefined) {
+  if (config.dbAnonRole === undefined && config.jwtSecret === undefined && config.jwtJwks === undefined) {
     // PostgREST starts anyway; every request will then be refused, which deserves a warning.
     io.err('pgrest: warning: neither db-anon-role nor jwt-secret is set, so every request will be refused (PGRST302)');
   }

@@ -1,3 +1,4 @@
+import type { JWK } from 'jose';
 import type { PgrestOptions } from '../engine-types.js';
 
 /**
@@ -23,11 +24,25 @@ export type StandaloneConfig = {
   dbPreparedStatements: boolean;
   /** Raw HMAC secret bytes (already base64-decoded when jwt-secret-is-base64). */
   jwtSecret: Uint8Array | undefined;
+  /**
+   * The keys of a `jwt-secret` given as a JSON Web Key or Key Set (`{"kty": …}` or
+   * `{"keys": […]}`), instead of a text secret; imported when the server starts.
+   */
+  jwtJwks: JWK[] | undefined;
   jwtRoleClaimKey: JsPath;
   jwtAud: string | undefined;
   /** Host to bind, after PostgREST's special values (`!4`, `*`, ...) were translated. */
   serverHost: string;
   serverPort: number;
+  /** `app.settings.*` (file keys and `PGRST_APP_SETTINGS_*`), set in every request's transaction. */
+  appSettings: Record<string, string>;
+  /** Send `Server-Timing` (PostgREST `server-timing-enabled`). */
+  serverTimingEnabled: boolean;
+  /** Request header echoed on every response (PostgREST `server-trace-header`), as configured. */
+  serverTraceHeader: string | undefined;
+  openApiMode: NonNullable<PgrestOptions['openApiMode']>;
+  /** Function answering the root instead of the description (PostgREST `db-root-spec`). */
+  dbRootSpec: string | undefined;
 };
 
 /** One step of a PostgREST JSPath (`.role`, `."https://x/role"`, `[0]`). */
@@ -66,6 +81,10 @@ const KEYS = [
   'jwt-aud',
   'server-host',
   'server-port',
+  'server-timing-enabled',
+  'server-trace-header',
+  'openapi-mode',
+  'db-root-spec',
 ] as const;
 type Key = (typeof KEYS)[number];
 
@@ -75,12 +94,16 @@ const ALIASES: Record<string, Key> = {
   'max-rows': 'db-max-rows',
   'role-claim-key': 'jwt-role-claim-key',
   'secret-is-base64': 'jwt-secret-is-base64',
+  'root-spec': 'db-root-spec',
 };
 
-/** PostgREST keys that exist but that this server does not implement: loaded, then ignored. */
+/**
+ * PostgREST keys this server does not implement whose absence changes nothing a client relies
+ * on (logging, pool tuning, caches, the plan media type, in-database configuration): a warning
+ * at start-up names each, then it is ignored.
+ */
 const KNOWN_UNSUPPORTED = new Set([
   'admin-server-host',
-  'admin-server-port',
   'db-channel',
   'db-channel-enabled',
   'db-config',
@@ -90,20 +113,35 @@ const KNOWN_UNSUPPORTED = new Set([
   'db-pool-automatic-recovery',
   'db-pool-max-idletime',
   'db-pool-max-lifetime',
-  'db-root-spec',
+  'db-pool-timeout',
+  'internal-schema-cache-query-sleep',
   'jwt-cache-max-entries',
   'jwt-cache-max-lifetime',
   'log-level',
   'log-query',
-  'openapi-mode',
   'openapi-security-active',
   'openapi-server-proxy-uri',
-  'server-cors-allowed-origins',
-  'server-timing-enabled',
-  'server-trace-header',
-  'server-unix-socket',
   'server-unix-socket-mode',
 ]);
+
+/**
+ * PostgREST keys this server does not implement and cannot safely run without: serving
+ * without them would serve something else than configured (CORS wider than the allowed
+ * origins, TCP instead of a Unix socket, no admin server, no pre-config function). Start-up
+ * stops naming the key.
+ */
+const REFUSED_UNSUPPORTED: Record<string, string> = {
+  'server-cors-allowed-origins': 'is not supported: this server answers every origin (Access-Control-Allow-Origin: *)',
+  'server-unix-socket': 'is not supported: this server listens on server-host and server-port only',
+  'admin-server-port': 'is not supported: this server has no admin server (/live, /ready, /config)',
+  'db-pre-config': 'is not supported: configure this server with its file and PGRST_* variables',
+};
+
+const OPENAPI_MODES = ['follow-privileges', 'ignore-privileges', 'disabled'] as const;
+
+/** `app.settings.<name>`: dot-separated identifiers, as PostgreSQL accepts in a setting's name. */
+const APP_SETTING_NAME = /^app\.settings\.[A-Za-z_][A-Za-z0-9_$]*(\.[A-Za-z_][A-Za-z0-9_$]*)*$/;
+const APP_SETTINGS_ENV = 'PGRST_APP_SETTINGS_';
 
 const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const;
 
@@ -203,16 +241,29 @@ export type LoadedConfig = { config: StandaloneConfig; warnings: string[] };
 export function resolveConfig(
   fileValues: Map<string, RawValue>,
   env: Record<string, string | undefined>,
+  readFile?: (path: string) => string,
 ): LoadedConfig {
   const warnings: string[] = [];
   const raw = new Map<Key, RawValue>();
+  const appSettings: Record<string, string> = {};
   for (const [fileKey, value] of fileValues) {
     const key = normaliseKey(fileKey);
     if (key) raw.set(key, value);
-    else if (KNOWN_UNSUPPORTED.has(fileKey) || fileKey.startsWith('app.settings.'))
+    else if (fileKey.startsWith('app.settings.'))
+      appSettings[appSettingName(fileKey, value.source)] = String(value.value);
+    else if (Object.hasOwn(REFUSED_UNSUPPORTED, fileKey))
+      throw new ConfigError(`${fileKey} (${value.source})`, REFUSED_UNSUPPORTED[fileKey] as string);
+    else if (KNOWN_UNSUPPORTED.has(fileKey))
       warnings.push(`${fileKey} is not supported by pgrest and is ignored (${value.source})`);
     else warnings.push(`unknown configuration key ${fileKey} is ignored (${value.source})`);
   }
+  // PostgREST also reads the variables of the old names (PGRST_DB_SCHEMA, PGRST_MAX_ROWS, …).
+  for (const [alias, key] of Object.entries(ALIASES)) {
+    const value = env[envName(alias)];
+    if (value !== undefined && value !== '' && env[envName(key)] === undefined)
+      raw.set(key, { value, source: envName(alias) });
+  }
+  warnings.push(...readOtherVariables(env, appSettings));
   for (const key of KEYS) {
     const value = env[envName(key)];
     // An empty variable reads as "not set", so `PGRST_DB_ANON_ROLE=` can unset a file value's
@@ -266,13 +317,17 @@ export function resolveConfig(
     throw new ConfigError('db-tx-end', `must be one of ${TX_END.join(', ')}, got ${JSON.stringify(txEnd)}`);
 
   const isBase64 = bool('jwt-secret-is-base64') ?? false;
-  const secretText = text('jwt-secret');
-  let jwtSecret: Uint8Array | undefined;
-  if (secretText !== undefined) {
-    jwtSecret = isBase64 ? decodeBase64Secret(secretText) : new TextEncoder().encode(secretText);
-    // PostgREST 13+ refuses to start with a secret shorter than 32 characters.
-    if (jwtSecret.length < 32) throw new ConfigError('jwt-secret', 'must be at least 32 characters long');
-  }
+  const { secret: jwtSecret, jwks: jwtJwks } = readJwtSecret(text('jwt-secret'), isBase64, readFile);
+
+  const openApiMode = text('openapi-mode') ?? 'follow-privileges';
+  if (!(OPENAPI_MODES as readonly string[]).includes(openApiMode))
+    throw new ConfigError(
+      'openapi-mode',
+      `must be one of ${OPENAPI_MODES.join(', ')}, got ${JSON.stringify(openApiMode)}`,
+    );
+  const traceHeader = text('server-trace-header');
+  if (traceHeader !== undefined && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(traceHeader))
+    throw new ConfigError('server-trace-header', `must be an HTTP header name, got ${JSON.stringify(traceHeader)}`);
 
   return {
     config: {
@@ -291,13 +346,115 @@ export function resolveConfig(
       dbPool: integer('db-pool', 1, 10_000) ?? 10,
       dbPreparedStatements: bool('db-prepared-statements') ?? true,
       jwtSecret,
+      jwtJwks,
       jwtRoleClaimKey: parseJsPath(text('jwt-role-claim-key') ?? '.role'),
       jwtAud: text('jwt-aud'),
       serverHost: translateHost(text('server-host') ?? '!4'),
       serverPort: integer('server-port', 0, 65_535) ?? 3000,
+      appSettings,
+      serverTimingEnabled: bool('server-timing-enabled') ?? false,
+      serverTraceHeader: traceHeader,
+      openApiMode: openApiMode as StandaloneConfig['openApiMode'],
+      dbRootSpec: rootSpecName(text('db-root-spec')),
     },
     warnings,
   };
+}
+
+/** A file key `app.settings.<name>`, checked as PostgreSQL checks a setting's name. */
+function appSettingName(name: string, source: string): string {
+  if (!APP_SETTING_NAME.test(name))
+    throw new ConfigError(`${name} (${source})`, 'is not a valid setting name (app.settings.<letters, digits, _>)');
+  return name;
+}
+
+/**
+ * The `PGRST_*` variables that are not keys read above: `PGRST_APP_SETTINGS_<NAME>` (an
+ * `app.settings.<name>`, in lower case as PostgreSQL compares names, winning over the file), and
+ * the rest, each warned about (or refused) by name rather than silently ignored.
+ */
+function readOtherVariables(env: Record<string, string | undefined>, appSettings: Record<string, string>): string[] {
+  const warnings: string[] = [];
+  const read = new Set([...KEYS, ...Object.keys(ALIASES)].map(envName));
+  const unsupported = new Map(
+    [...KNOWN_UNSUPPORTED, ...Object.keys(REFUSED_UNSUPPORTED)].map((key) => [envName(key), key]),
+  );
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('PGRST_') || read.has(name) || value === undefined) continue;
+    if (name.startsWith(APP_SETTINGS_ENV)) {
+      appSettings[appSettingName(`app.settings.${name.slice(APP_SETTINGS_ENV.length).toLowerCase()}`, name)] = value;
+      continue;
+    }
+    if (value === '') continue;
+    const key = unsupported.get(name);
+    if (key !== undefined && Object.hasOwn(REFUSED_UNSUPPORTED, key))
+      throw new ConfigError(`${key} (${name})`, REFUSED_UNSUPPORTED[key] as string);
+    warnings.push(
+      key !== undefined
+        ? `${key} is not supported by pgrest and is ignored (${name})`
+        : `unknown environment variable ${name} is ignored`,
+    );
+  }
+  return warnings;
+}
+
+/**
+ * `jwt-secret` as PostgREST reads it: `@path` reads the file (one trailing newline dropped),
+ * `jwt-secret-is-base64` decodes it, then a JSON Web Key Set (`{"keys": […]}`) or Key
+ * (`{"kty": …}`) is a set of keys, and anything else a text secret of at least 32 characters.
+ */
+function readJwtSecret(
+  value: string | undefined,
+  isBase64: boolean,
+  readFile: ((path: string) => string) | undefined,
+): { secret: Uint8Array | undefined; jwks: JWK[] | undefined } {
+  if (value === undefined) return { secret: undefined, jwks: undefined };
+  let textValue = value;
+  if (value.startsWith('@')) {
+    const path = value.slice(1);
+    if (!readFile) throw new ConfigError('jwt-secret', `cannot read ${path} here`);
+    try {
+      textValue = readFile(path).replace(/\n$/, '');
+    } catch (error) {
+      throw new ConfigError('jwt-secret', `cannot read ${path} (${(error as Error).message})`);
+    }
+  }
+  const bytes = isBase64 ? decodeBase64Secret(textValue) : new TextEncoder().encode(textValue);
+  const jwks = jsonWebKeys(new TextDecoder().decode(bytes));
+  if (jwks) return { secret: undefined, jwks };
+  // PostgREST 13+ refuses to start with a secret shorter than 32 characters.
+  if (bytes.length < 32) throw new ConfigError('jwt-secret', 'must be at least 32 characters long');
+  return { secret: bytes, jwks: undefined };
+}
+
+function isJwk(value: unknown): value is JWK {
+  return typeof value === 'object' && value !== null && typeof (value as { kty?: unknown }).kty === 'string';
+}
+
+/** The keys of a JSON Web Key Set or of one JSON Web Key; undefined for other text. */
+function jsonWebKeys(text: string): JWK[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const keys = (parsed as { keys?: unknown }).keys;
+  if (Array.isArray(keys)) {
+    if (keys.length === 0 || !keys.every(isJwk))
+      throw new ConfigError('jwt-secret', 'a JSON Web Key Set needs at least one key, each with a "kty"');
+    return keys;
+  }
+  return isJwk(parsed) ? [parsed] : undefined;
+}
+
+/** `db-root-spec` names a function of the request's schema; a schema given with it is dropped, as PostgREST does. */
+function rootSpecName(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const name = value.includes('.') ? value.slice(value.lastIndexOf('.') + 1) : value;
+  if (name.trim() === '') throw new ConfigError('db-root-spec', `must name a function, got ${JSON.stringify(value)}`);
+  return name;
 }
 
 function normaliseKey(key: string): Key | undefined {
@@ -382,5 +539,5 @@ export function loadConfig(
     }
     fileValues = parseConfigFile(text, filePath, env);
   }
-  return resolveConfig(fileValues, env);
+  return resolveConfig(fileValues, env, readFile);
 }

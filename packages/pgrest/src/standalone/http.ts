@@ -101,12 +101,45 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** What the listener adds to the engine's answers (PostgREST's server-timing and trace settings). */
+export type ListenerOptions = {
+  /** Put the time taken checking the JWT first in the engine's `Server-Timing` (`jwt;dur=…`). */
+  serverTiming?: boolean;
+  /** A request header every response echoes (PostgREST `server-trace-header`), empty when absent. */
+  traceHeader?: string;
+};
+
+/** `jwt;dur=…` in front of the engine's Server-Timing entries, which it sends to non-errors only. */
+function withJwtTiming(response: PgrestResponse, jwtMs: number): PgrestResponse {
+  const timing = response.headers['Server-Timing'];
+  if (typeof timing !== 'string') return response;
+  return { ...response, headers: { ...response.headers, 'Server-Timing': `jwt;dur=${jwtMs.toFixed(1)}, ${timing}` } };
+}
+
+/**
+ * Every response, refusals and preflights included, carries the trace header with the value
+ * the request sent (empty when it sent none), as PostgREST's outermost middleware adds it; a
+ * response header of that name set by SQL is sent too.
+ */
+function withTraceHeader(response: PgrestResponse, req: IncomingMessage, name: string | undefined): PgrestResponse {
+  if (name === undefined) return response;
+  const sent = req.headers[name.toLowerCase()];
+  const value = Array.isArray(sent) ? sent.join(', ') : (sent ?? '');
+  const existing = Object.keys(response.headers).find((key) => key.toLowerCase() === name.toLowerCase());
+  if (existing === undefined) return { ...response, headers: { ...response.headers, [name]: value } };
+  const earlier = response.headers[existing] ?? [];
+  return {
+    ...response,
+    headers: { ...response.headers, [existing]: [value, ...(typeof earlier === 'string' ? [earlier] : earlier)] },
+  };
+}
+
 /**
  * Writes an engine response unchanged, adding Content-Length when the engine did not, except
  * to a HEAD answered without a body: PostgREST sends none there (reads, calls and the root),
  * while a HEAD refused with an error carries its error body's length.
  */
-export function writeResponse(res: ServerResponse, response: PgrestResponse, isHead: boolean): void {
+export function writeEngineResponse(res: ServerResponse, response: PgrestResponse, isHead: boolean): void {
   const headers: PgrestHeaders = { ...response.headers };
   const hasLength = Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
   const noBody =
@@ -129,10 +162,13 @@ export function createRequestListener(
   engine: PgrestEngine,
   authenticate: Authenticator,
   onError: (error: unknown) => void,
+  options: ListenerOptions = {},
 ): RequestListener {
   return (req, res) => {
     void (async () => {
       const isHead = (req.method ?? '').toUpperCase() === 'HEAD';
+      const writeResponse = (target: ServerResponse, response: PgrestResponse, head: boolean): void =>
+        writeEngineResponse(target, withTraceHeader(response, req, options.traceHeader), head);
       try {
         const body = await readBody(req);
         const request = toPgrestRequest(req, body);
@@ -153,12 +189,15 @@ export function createRequestListener(
           ...response,
           headers: { ...response.headers, ...cors.extraHeaders },
         });
+        const started = performance.now();
         const auth = await authenticate(request.headers);
+        const jwtMs = performance.now() - started;
         if (!auth.ok) {
           writeResponse(res, withCors(auth.response), isHead);
           return;
         }
-        writeResponse(res, withCors(await engine.handle(request, auth.caller)), isHead);
+        const response = await engine.handle(request, auth.caller);
+        writeResponse(res, withCors(options.serverTiming ? withJwtTiming(response, jwtMs) : response), isHead);
       } catch (error) {
         onError(error);
         if (!res.headersSent) {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { PgrestEngine, PgrestOptions } from '../engine-types.js';
-import { authenticate } from './auth.js';
+import { authenticate, JwkKeyRing } from './auth.js';
 import type { StandaloneConfig } from './config.js';
 import { createRequestListener } from './http.js';
 
@@ -49,6 +49,10 @@ export function engineOptions(config: StandaloneConfig, pool: pg.Pool): PgrestOp
     ...(config.dbPreRequest !== undefined ? { preRequest: config.dbPreRequest } : {}),
     ...(config.dbMaxRows !== undefined ? { maxRows: config.dbMaxRows } : {}),
     aggregates: config.dbAggregatesEnabled,
+    settings: config.appSettings,
+    serverTiming: config.serverTimingEnabled,
+    openApiMode: config.openApiMode,
+    ...(config.dbRootSpec !== undefined ? { rootSpec: config.dbRootSpec } : {}),
   };
 }
 
@@ -60,6 +64,9 @@ export function engineOptions(config: StandaloneConfig, pool: pg.Pool): PgrestOp
 export async function startServer(config: StandaloneConfig, deps: ServerDependencies = {}): Promise<RunningServer> {
   const onError = deps.onError ?? ((error: unknown) => console.error('pgrest: unexpected error:', error));
   const createEngine = deps.createEngine ?? (await defaultEngineFactory());
+  // A JSON Web Key that cannot verify anything stops start-up, naming jwt-secret.
+  const keys = config.jwtJwks ? new JwkKeyRing(config.jwtJwks) : undefined;
+  await keys?.validate();
   const pool = new pg.Pool({
     ...(config.dbUri !== undefined ? { connectionString: config.dbUri } : {}),
     max: config.dbPool,
@@ -78,12 +85,16 @@ export async function startServer(config: StandaloneConfig, deps: ServerDependen
 
   const settings = {
     secret: config.jwtSecret,
+    ...(keys ? { keys } : {}),
     roleClaimKey: config.jwtRoleClaimKey,
     anonRole: config.dbAnonRole,
     audience: config.jwtAud,
   };
   const server = http.createServer(
-    createRequestListener(engine, (headers) => authenticate(headers.authorization, settings), onError),
+    createRequestListener(engine, (headers) => authenticate(headers.authorization, settings), onError, {
+      serverTiming: config.serverTimingEnabled,
+      ...(config.serverTraceHeader !== undefined ? { traceHeader: config.serverTraceHeader } : {}),
+    }),
   );
 
   try {
