@@ -75,9 +75,6 @@ const URL_SETTINGS: ReadonlySet<SettingName> = new Set([
 /** The port Lookout listens on without PORT; links fall back to http://localhost:<port>. */
 export const DEFAULT_PORT = 8080;
 
-/** Durations of settings are read with the one grammar of contracts; re-exported for the identity module. */
-export { parseDurationMs } from '@lookout/contracts';
-
 const oidcProviderSchema = z.object({
   id: z
     .string()

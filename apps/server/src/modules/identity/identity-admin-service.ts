@@ -1,4 +1,4 @@
-import { parseDurationMs } from '../../config/config.js';
+import { parseDurationMs } from '@lookout/contracts';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { hashPassword } from './identity-crypto.js';
 import { codeLinkUrl, IDENTITY_LIMITS, UI_URLS, validateTraits } from './identity-fns.js';
