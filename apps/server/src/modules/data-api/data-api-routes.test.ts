@@ -250,6 +250,20 @@ describe('/api/db', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
   });
+  it('answers HEAD without a Content-Length and names every error in Proxy-Status', async () => {
+    const head = await call('HEAD', '/api/db/people?select=id', 'viewer');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBeUndefined();
+    expect(head.headers['content-range']).toBeDefined();
+    for (const [method, url, roles] of [
+      ['GET', '/api/db/people?select=id(', 'viewer'],
+      ['GET', '/api/db/installation', 'admin'],
+      ['POST', '/api/db/teams', 'viewer'],
+    ] as const) {
+      const response = await call(method, url, roles, method === 'POST' ? { name: 'x' } : undefined);
+      expect(response.headers['proxy-status'], url).toBe(`PostgREST; error=${response.json().code}`);
+    }
+  });
 });
 
 describe('/api/db request bodies', () => {
@@ -282,6 +296,39 @@ describe('/api/db request bodies', () => {
         const body = seen.at(-1)?.body;
         expect(body instanceof Uint8Array && Buffer.from(body).equals(payload), contentType).toBe(true);
       }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps the session headers from SQL and sends every header value the engine gives', async () => {
+    const seen: PgrestRequest[] = [];
+    const dataApi: DataApiService = {
+      handle: async (request) => {
+        seen.push(request);
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'Set-Cookie': ['a=1', 'b=2'] },
+          body: request.method === 'HEAD' ? '' : '[]',
+        };
+      },
+      reloadSchema: async () => undefined,
+      close: async () => undefined,
+    };
+    const app = Fastify();
+    await app.register(dataApiRoutes, { prefix: '/api/db', dataApi, access: { rolesOf: async () => ['admin'] } });
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/db/people',
+        headers: { authorization: 'Bearer session-token', cookie: 'ory_kratos_session=x', 'x-request-id': 'r1' },
+      });
+      expect(response.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+      expect(seen[0]?.headers).toMatchObject({ 'x-request-id': 'r1' });
+      expect(seen[0]?.headers).not.toHaveProperty('authorization');
+      expect(seen[0]?.headers).not.toHaveProperty('cookie');
+      const head = await app.inject({ method: 'HEAD', url: '/api/db/people' });
+      expect(head.headers['content-length']).toBeUndefined();
     } finally {
       await app.close();
     }

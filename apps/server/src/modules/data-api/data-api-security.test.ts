@@ -33,8 +33,23 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
 const pgrst = (code: string, message: string) => ({ code, message, details: null, hint: null });
 const notFoundTable = (name: string) =>
   pgrst('PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
-const notFoundFunction = (name: string) =>
-  pgrst('PGRST202', `Could not find the function 'public.${name}' in the schema cache`);
+/** The engine's answer to a function that does not exist (here: is off the list), by its parameters. */
+const notFoundFunction = (name: string, params: string[]) => {
+  const list = [...params].sort();
+  return {
+    code: 'PGRST202',
+    message: `Could not find the function public.${name}${list.length === 0 ? ' without parameters' : `(${list.join(', ')})`} in the schema cache`,
+    details: `Searched for the function public.${name}${
+      list.length === 0 ? ' without parameters' : ` with parameter${list.length > 1 ? 's' : ''} ${list.join(', ')}`
+    }, but no matches were found in the schema cache.`,
+    hint: null,
+  };
+};
+/** The engine's answer to an embed of a relation that does not exist (here: is off the list). */
+const noRelationship = (origin: string, target: string) => ({
+  code: 'PGRST200',
+  message: `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
+});
 const configFileTeams = sourceGuardMessage('teams', 'ConfigFile');
 
 describe('/api/db under attack', () => {
@@ -143,16 +158,20 @@ describe('/api/db under attack', () => {
   });
 
   describe('relations off the allow-list', () => {
-    it('answers one fixed 404 whether the relation exists or not, with no close-name hint', async () => {
-      // installation and identity_credentials exist; the others are one letter off them.
+    it('answers a relation off the list as one that does not exist, and never suggests it', async () => {
+      // installation and identity_credentials exist; the others are one letter off them, so a
+      // close-name hint would name the hidden ones.
       for (const name of ['installation', 'installatio', 'identity_credentials', 'identity_credential']) {
         const response = await call('GET', `/api/db/${name}`, 'admin');
         expect(response.statusCode, name).toBe(404);
         expect(response.json(), name).toEqual(notFoundTable(name));
+        expect(response.headers['proxy-status'], name).toBe('PostgREST; error=PGRST205');
       }
-      // Even a broken query string does not tell an existing relation from a missing one.
+      // A broken query string is refused before the name is looked up, for both alike.
       const broken = await call('GET', '/api/db/installation?select=id(', 'admin');
-      expect(broken.json()).toEqual(notFoundTable('installation'));
+      const missing = await call('GET', '/api/db/installatio?select=id(', 'admin');
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toEqual(missing.json());
     });
 
     it('answers the same 404 to every method, OPTIONS and HEAD included', async () => {
@@ -169,23 +188,34 @@ describe('/api/db under attack', () => {
       expect((await call('HEAD', '/api/db/identity_credentials', 'admin')).statusCode).toBe(404);
     });
 
-    it('answers functions off the list with one fixed 404, by GET and POST, whatever the parameters', async () => {
-      // lookout_try_uuid(value text) exists; lookout_try_uuidx does not.
-      const cases: [Method, string, unknown][] = [
-        ['GET', '/api/db/rpc/lookout_try_uuid?value=x', undefined],
-        ['GET', '/api/db/rpc/lookout_try_uuid?foo=x', undefined],
-        ['POST', '/api/db/rpc/lookout_try_uuid', { value: 'x' }],
-        ['POST', '/api/db/rpc/lookout_person_deleted_drop_roles', {}],
-        ['OPTIONS', '/api/db/rpc/lookout_try_uuid', undefined],
+    it('answers functions off the list as missing ones, by GET and POST, whatever the parameters', async () => {
+      // lookout_try_uuid(value text) exists; lookout_try_uuidx does not. A function that
+      // exists would be described by its parameters ("Perhaps you meant to call …(value)").
+      const cases: [Method, string, unknown, string[]][] = [
+        ['GET', '/api/db/rpc/lookout_try_uuid?value=x', undefined, ['value']],
+        ['GET', '/api/db/rpc/lookout_try_uuid?foo=x', undefined, ['foo']],
+        ['POST', '/api/db/rpc/lookout_try_uuid', { value: 'x' }, ['value']],
+        ['POST', '/api/db/rpc/lookout_person_deleted_drop_roles', {}, []],
+        ['GET', '/api/db/rpc/lookout_try_uuidx?value=x', undefined, ['value']],
       ];
-      for (const [method, url, body] of cases) {
+      for (const [method, url, body, params] of cases) {
         const response = await call(method, url, 'admin', body);
         expect(response.statusCode, url).toBe(404);
         const name = url.split('/rpc/')[1]!.split('?')[0]!;
-        expect(response.json(), url).toEqual(notFoundFunction(name));
+        const expected = notFoundFunction(name, params);
+        // The engine adds the JSON-body alternative to a POST's details.
+        if (method === 'POST') {
+          expected.details = expected.details.replace(
+            ', but no',
+            ' or with a single unnamed json/jsonb parameter, but no',
+          );
+        }
+        expect(response.json(), url).toEqual(expected);
       }
-      const missing = await call('GET', '/api/db/rpc/lookout_try_uuidx', 'admin');
-      expect(missing.json()).toEqual(notFoundFunction('lookout_try_uuidx'));
+      const options = await call('OPTIONS', '/api/db/rpc/lookout_try_uuid', 'admin');
+      expect(options.statusCode).toBe(404);
+      expect(options.json()).toMatchObject({ code: 'PGRST202' });
+      expect(options.headers.allow).toBeUndefined();
     });
 
     it('does not read other spellings of a name as the name', async () => {
@@ -200,7 +230,9 @@ describe('/api/db under attack', () => {
       for (const [url, name] of cases) {
         const response = await call('GET', url, 'admin');
         expect(response.statusCode, url).toBe(404);
-        expect(response.json(), url).toEqual(notFoundTable(name));
+        // The hint may name a listed relation ("Perhaps you meant the table 'public.people'").
+        const { hint: _hint, ...rest } = notFoundTable(name);
+        expect(response.json(), url).toMatchObject(rest);
       }
       const deeper = await call('GET', '/api/db/people%2F..%2Fidentity_credentials', 'admin');
       expect(deeper.statusCode).toBe(404);
@@ -244,7 +276,7 @@ describe('/api/db under attack', () => {
   });
 
   describe('embedding', () => {
-    it('hides a relation off the list however it is embedded', async () => {
+    it('treats a relation off the list as missing however it is embedded (no relationship, PGRST200)', async () => {
       const selects = [
         // ambiguous by name: the candidates would name role_assignments' foreign keys (PGRST201)
         'name,role_assignments(role)',
@@ -256,8 +288,10 @@ describe('/api/db under attack', () => {
       ];
       for (const select of selects) {
         const response = await call('GET', `/api/db/people?select=${encodeURIComponent(select)}`, 'admin');
-        expect(response.statusCode, select).toBe(404);
-        expect(response.json(), select).toEqual(notFoundTable('role_assignments'));
+        expect(response.statusCode, select).toBe(400);
+        expect(response.json(), select).toMatchObject(noRelationship('people', 'role_assignments'));
+        // A hint may quote the name asked for, never suggest it.
+        expect(String(response.json().hint), select).not.toContain("meant 'role_assignments'");
       }
       // several levels down, through an allowed many-to-many
       const nested = await call(
@@ -265,8 +299,8 @@ describe('/api/db under attack', () => {
         `/api/db/teams?select=${encodeURIComponent('name,people!team_members(name,role_assignments!role_assignments_person_id_fkey(role))')}`,
         'admin',
       );
-      expect(nested.statusCode).toBe(404);
-      expect(nested.json()).toEqual(notFoundTable('role_assignments'));
+      expect(nested.statusCode).toBe(400);
+      expect(nested.json()).toMatchObject(noRelationship('people', 'role_assignments'));
       // in a write's representation
       const written = await call(
         'PATCH',
@@ -275,15 +309,17 @@ describe('/api/db under attack', () => {
         { title: 'x' },
         { prefer: 'return=representation' },
       );
-      expect(written.statusCode).toBe(404);
-      expect(written.json()).toEqual(notFoundTable('role_assignments'));
+      expect(written.statusCode).toBe(400);
+      expect(written.json()).toMatchObject(noRelationship('people', 'role_assignments'));
       // from a table the caller may read, the hidden table's own child
       const child = await call('GET', '/api/db/identities?select=id,identity_credentials(config)', 'admin');
-      expect(child.statusCode).toBe(404);
-      expect(child.json()).toEqual(notFoundTable('identity_credentials'));
+      expect(child.statusCode).toBe(400);
+      expect(child.json()).toMatchObject(noRelationship('identities', 'identity_credentials'));
     });
 
     it('does not suggest hidden relations in hints, and keeps hints naming listed ones', async () => {
+      // identities' only relationships lead off the list: it reads as a relation without any,
+      // so the hint suggests another origin, as PostgREST does for one.
       const hidden = await call('GET', '/api/db/identities?select=id,identity_credential(config)', 'admin');
       expect(hidden.statusCode).toBe(400);
       expect(hidden.json()).toEqual({
@@ -291,7 +327,7 @@ describe('/api/db under attack', () => {
         message: "Could not find a relationship between 'identities' and 'identity_credential' in the schema cache",
         details:
           "Searched for a foreign key relationship between 'identities' and 'identity_credential' in the schema 'public', but no matches were found.",
-        hint: null,
+        hint: "Perhaps you meant 'agents' instead of 'identities'.",
       });
       const listed = await call('GET', '/api/db/teams?select=name,peopl(name)', 'viewer');
       expect(listed.statusCode).toBe(400);
@@ -327,7 +363,7 @@ describe('/api/db under attack', () => {
       // decoded twice it would be identities: once is all it gets
       const twice = await call('PATCH', `/api/db/%2569dentities?id=eq.${IDENTITY}`, 'admin', { state: 'inactive' });
       expect(twice.statusCode).toBe(404);
-      expect(twice.json()).toEqual(notFoundTable('%69dentities'));
+      expect(twice.json()).toMatchObject({ code: 'PGRST205', message: notFoundTable('%69dentities').message });
       const roles = await call('POST', '/api/db//people%5Froles', 'admin', { id: ADA, roles: ['viewer'] });
       expect(roles.statusCode).toBe(405);
       expect(roles.json()).toEqual(
@@ -365,14 +401,17 @@ describe('/api/db under attack', () => {
         expect(response.statusCode, `${method} ${url}`).toBe(405);
         expect(response.json(), `${method} ${url}`).toEqual(removal);
       }
-      // a body the route cannot read the columns of is refused rather than trusted
-      const csv = await call('PATCH', `/api/db/people?id=eq.${BOB}`, 'editor', 'deleted_at\n2020-01-01', {
-        'content-type': 'text/csv',
-      });
-      expect(csv.statusCode).toBe(415);
-      expect(csv.json()).toEqual(
-        pgrst('PGRST107', 'people accept JSON bodies only, so that the columns a write sets can be checked.'),
-      );
+      // whatever the body's format: the columns are the ones the engine read from it
+      for (const [contentType, body] of [
+        ['text/csv', 'deleted_at\n2020-01-01'],
+        ['application/x-www-form-urlencoded', 'deleted%5Fat=2020-01-01'],
+      ]) {
+        const response = await call('PATCH', `/api/db/people?id=eq.${BOB}`, 'editor', body, {
+          'content-type': contentType!,
+        });
+        expect(response.statusCode, contentType).toBe(405);
+        expect(response.json(), contentType).toEqual(removal);
+      }
       // callers without write on database get the usual 403
       const viewer = await call('DELETE', `/api/db/people?id=eq.${BOB}`, 'viewer');
       expect(viewer.statusCode).toBe(403);

@@ -14,13 +14,13 @@ import {
 } from '@lookout/contracts';
 import {
   createPgrest,
-  parseQueryParams,
   parseRoute,
-  requestBodyText,
+  type PgrestAccess,
   type PgrestEngine,
   type PgrestOptions,
   type PgrestRequest,
   type PgrestResponse,
+  type PgrestVerdict,
   type Route,
 } from '@lookout/pgrest';
 import type pg from 'pg';
@@ -60,10 +60,12 @@ const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'PUT', 'DEL
 const readOnly = new Set<string>(READ_ONLY_RELATIONS);
 
 /**
- * The PostgREST-compatible data API over Lookout's allow-listed relations. Every relation a
- * request touches, embedded ones included, must be on the allow-list (else 404, as if it did
- * not exist) and readable or writable by the caller's roles (else 403). Rows owned by another
- * source than the UI cannot be changed.
+ * The PostgREST-compatible data API over Lookout's allow-listed relations. The engine asks its
+ * `authorize` hook about every relation a request names or touches, embedded ones and
+ * embedding candidates included: one off the allow-list is hidden (404), so the engine treats
+ * it as missing everywhere (lookups, embeds, hints); one the caller's roles may not read or
+ * write is forbidden (403); writes to read-only relations and removals of people are refused
+ * (405). Rows owned by another source than the UI cannot be changed.
  */
 export async function createDataApiService({
   pool,
@@ -80,6 +82,7 @@ export async function createDataApiService({
     authorize: (access, caller) => {
       const lookupName = access.kind === 'function' ? `rpc/${access.relation}` : access.relation;
       const resource = dataApiResource(lookupName);
+      // Off the list: hidden, so the engine answers as for a name that does not exist.
       if (!resource) {
         return { allowed: false, status: 404, message: unlistedMessage(access.kind, access.relation) };
       }
@@ -91,7 +94,7 @@ export async function createDataApiService({
           message: `Your roles (${roles.join(', ')}) do not allow ${access.action} on ${resource}, which guards ${lookupName}.`,
         };
       }
-      return { allowed: true };
+      return writeRefusal(access) ?? { allowed: true };
     },
     rowGuard: (relation) =>
       guarded.has(relation)
@@ -121,36 +124,10 @@ export async function createDataApiService({
         logger.error({ err: error }, 'The data API could not read the database schema');
         return unavailable();
       }
-      // The path is read exactly as the engine will read it (percent-decoding, leading and
-      // trailing slash), so no spelling of a name can pass these rules as another relation.
+      // The path is read exactly as the engine reads it, to tell which relation was written.
       const route = routeOf(request.path);
-      // A target off the allow-list answers one fixed 404 before the engine sees it, whether
-      // it exists or not: the engine's own lookup would suggest close names ("Perhaps you
-      // meant the table 'public.identity_credentials'") or describe a function's parameters.
-      if (route?.kind === 'relation' && !dataApiResource(route.name)) {
-        return pgrstError(404, 'PGRST205', unlistedMessage('relation', route.name));
-      }
-      if (route?.kind === 'rpc' && !dataApiResource(`rpc/${route.name}`)) {
-        return pgrstError(404, 'PGRST202', unlistedMessage('function', route.name));
-      }
-      // access: a read-only relation refuses writes before any SQL: 403 to callers who may
-      // not write its resource at all, 405 to those who may (the change has another path).
       const relation = route?.kind === 'relation' ? route.name : '';
       const isWrite = WRITE_METHODS.has(request.method);
-      if (isWrite && readOnly.has(relation)) {
-        const resource = dataApiResource(relation)!;
-        return can(roles, resource, 'write')
-          ? pgrstError(405, 'PGRST117', readOnlyRelationMessage(relation))
-          : pgrstError(
-              403,
-              '42501',
-              `Your roles (${roles.join(', ')}) do not allow write on ${resource}, which guards ${relation}.`,
-            );
-      }
-      if (isWrite && relation === 'people' && can(roles, 'database', 'write')) {
-        const refused = personRemovalRefusal(request);
-        if (refused) return refused;
-      }
       const response = await ready.handle(request, {
         claims: {
           [ROLES_CLAIM]: [...roles],
@@ -160,7 +137,7 @@ export async function createDataApiService({
       });
       if (isWrite && response.status < 400) onRelationWritten?.(relation);
       if (isWrite && response.status === 500) return readOnlyViewAnswer(response, relation);
-      return response.status === 300 || response.status === 400 ? hideUnlistedEmbeds(response) : response;
+      return response;
     },
     reloadSchema: async () => (await getEngine()).reloadSchema(),
     close: async () => {
@@ -200,94 +177,31 @@ function routeOf(path: string): Route | undefined {
 }
 
 /**
- * Removing a person, by DELETE or by setting `people.deleted_at`, reaches further than the
- * people row: `role_assignments` and `team_members` rows go with it (ON DELETE CASCADE, and
- * migration 5's trigger drops a soft-deleted person's roles). That is a change to roles
- * (RBAC `rbac`, and the last-admin rule) and to memberships another source owns, which
- * write on `database` does not grant, so it is refused here (405, as for the read-only
- * relations) and left to `DELETE /api/people/{id}`. Only JSON bodies are accepted for
- * people, so the columns a write names can be read here as the engine will read them.
+ * Writes the allow-list and RBAC let through that the data API still refuses (405, saying
+ * where the change is made), judged by the engine's reading of the write:
+ *
+ * - read-only relations (READ_ONLY_RELATIONS) are changed elsewhere;
+ * - removing a person, by DELETE or by writing `people.deleted_at` (whatever the body's format
+ *   or spelling: the engine hands over the columns it parsed), reaches further than the
+ *   people row: `role_assignments` and `team_members` rows go with it (ON DELETE CASCADE, and
+ *   migration 5's trigger drops a soft-deleted person's roles). That is a change to roles
+ *   (RBAC `rbac`, and the last-admin rule) and to memberships another source owns, which write
+ *   on `database` does not grant; `DELETE /api/people/{id}` does it.
  */
-function personRemovalRefusal(request: PgrestRequest): PgrestResponse | undefined {
-  const removal = pgrstError(
-    405,
-    'PGRST117',
-    'people rows cannot be removed here (their roles and team memberships would go with them); use DELETE /api/people/{id}.',
-  );
-  if (request.method === 'DELETE') return removal;
-  const contentType = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase();
-  if (contentType !== 'application/json') {
-    return pgrstError(
-      415,
-      'PGRST107',
-      'people accept JSON bodies only, so that the columns a write sets can be checked.',
-    );
+function writeRefusal(access: PgrestAccess): PgrestVerdict | undefined {
+  if (access.action !== 'write' || access.embedded || access.kind !== 'relation') return undefined;
+  if (readOnly.has(access.relation)) {
+    return { allowed: false, status: 405, message: readOnlyRelationMessage(access.relation) };
   }
-  const columns = new Set<string>();
-  try {
-    for (const column of parseQueryParams(request.query).columns ?? []) columns.add(column);
-  } catch {
-    return undefined; // the engine answers the bad query string (400) before any SQL
+  if (access.relation === 'people' && (access.method === 'DELETE' || access.columns?.includes('deleted_at'))) {
+    return {
+      allowed: false,
+      status: 405,
+      message:
+        'people rows cannot be removed here (their roles and team memberships would go with them); use DELETE /api/people/{id}.',
+    };
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(requestBodyText(request.body ?? '') ?? '');
-  } catch {
-    return undefined; // the engine answers the bad body (PGRST102) before any SQL
-  }
-  for (const row of Array.isArray(body) ? body : [body]) {
-    if (typeof row === 'object' && row !== null) for (const key of Object.keys(row)) columns.add(key);
-  }
-  return columns.has('deleted_at') ? removal : undefined;
-}
-
-/**
- * PGRST200 and PGRST201 describe the relationships the engine knows, hidden tables included:
- * a close-name hint ("Perhaps you meant 'identity_credentials' …") or the candidates of an
- * ambiguous embed (`people?select=role_assignments(role)` lists role_assignments' foreign
- * keys). A hint naming a relation off the allow-list is dropped; an ambiguity involving one
- * answers the 404 an embed of that relation gets once resolved (PGRST205).
- */
-function hideUnlistedEmbeds(response: PgrestResponse): PgrestResponse {
-  let body: { code?: unknown; hint?: unknown; details?: unknown };
-  try {
-    body = JSON.parse(response.body) as typeof body;
-  } catch {
-    return response;
-  }
-  if (body.code === 'PGRST200' && typeof body.hint === 'string') {
-    const suggested = /^Perhaps you meant '([^']*)' instead of/.exec(body.hint)?.[1];
-    if (suggested !== undefined && !dataApiResource(suggested)) {
-      return { ...response, body: JSON.stringify({ ...body, hint: null }) };
-    }
-    return response;
-  }
-  if (body.code !== 'PGRST201' || !Array.isArray(body.details)) return response;
-  for (const detail of body.details as unknown[]) {
-    const hidden = relationshipTables(detail).find((table) => !dataApiResource(table));
-    if (hidden !== undefined) return pgrstError(404, 'PGRST205', unlistedMessage('relation', hidden));
-  }
-  return response;
-}
-
-/**
- * The tables a PGRST201 candidate names: `fk using a(x) and b(y)` names tables a and b; a
- * many-to-many `junction using fk1(x) and fk2(y)` names its junction table, and its
- * `embedding` ("a with b") the two tables it joins.
- */
-function relationshipTables(detail: unknown): string[] {
-  if (typeof detail !== 'object' || detail === null) return [];
-  const { cardinality, relationship, embedding } = detail as {
-    cardinality?: unknown;
-    relationship?: unknown;
-    embedding?: unknown;
-  };
-  // `embedding` is "origin with target": the target may be hidden even when the junction is not.
-  const embedded = typeof embedding === 'string' ? embedding.split(' with ') : [];
-  if (typeof relationship !== 'string') return embedded;
-  const [head = '', using = ''] = relationship.split(' using ');
-  if (cardinality === 'many-to-many') return [head, ...embedded];
-  return [...using.matchAll(/(?:^|and )([^\s(]+)\(/g)].map((match) => match[1] ?? '');
+  return undefined;
 }
 
 /**
@@ -308,11 +222,11 @@ function readOnlyViewAnswer(response: PgrestResponse, relation: string): PgrestR
   return pgrstError(405, 'PGRST117', `${relation} is a read-only view; it cannot be written through the data API.`);
 }
 
-/** A PostgREST-style error response. */
+/** A PostgREST-style error response, named in `Proxy-Status` as the engine's are. */
 function pgrstError(status: number, code: string, message: string): PgrestResponse {
   return {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'proxy-status': `PostgREST; error=${code}` },
     body: JSON.stringify({ code, message, details: null, hint: null }),
   };
 }
@@ -321,7 +235,7 @@ function pgrstError(status: number, code: string, message: string): PgrestRespon
 function unavailable(): PgrestResponse {
   return {
     status: 503,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'proxy-status': 'PostgREST; error=PGRST002' },
     body: JSON.stringify({
       code: 'PGRST002',
       message: 'Could not query the database for the schema cache. Retrying.',
