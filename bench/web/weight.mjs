@@ -17,12 +17,12 @@
 //
 // Environment: CHROMIUM_PATH (/usr/bin/chromium).
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEALTH_PAGE_TEXTS, IDENTITY_MESSAGES } from '@lookout/contracts';
+import { findFreePort } from '@lookout/embedded-postgres';
+import { makeTempDataDir } from '@lookout/embedded-postgres/testing';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,20 +46,9 @@ const ADMIN_PASSWORD = 'Lookout-bench-weight-1';
 /** Bytes of JavaScript a cold page may transfer (issue 20: 250 kB and 400 kB). */
 const BUDGETS = { login: 250_000, health: 400_000 };
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** `lookout serve` from the build on a free port and a throwaway data directory. */
 async function startLookout(dataDir) {
-  const port = await freePort();
+  const port = await findFreePort();
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [CLI, 'serve'], {
     env: {
@@ -157,10 +146,8 @@ async function measure(context, url, pagePath, ready) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lookout-bench-web-'));
-  // As root, PostgreSQL runs as the postgres account, which must enter the folder.
-  await chmod(dataDir, 0o711);
-  const server = await startLookout(dataDir);
+  const data = await makeTempDataDir('lookout-bench-web-');
+  const server = await startLookout(data.dir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -212,7 +199,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await data.remove();
   }
 }
 
