@@ -81,7 +81,8 @@ export async function createFakeDataDir(
 ): Promise<FakeDataDir> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lookout-data-'));
   const secretKey = 'secret-key-not-to-leak-0123456789abcdef';
-  await chmod(dir, 0o755);
+  // As Lookout creates its data directory as root: the postgres account may pass, nobody may list.
+  await chmod(dir, 0o711);
   await writeFile(path.join(dir, 'postgres-credentials.json'), JSON.stringify(credentials), { mode: 0o644 });
   await writeFile(path.join(dir, 'secret-key'), `${secretKey}\n`, { mode: 0o644 });
   await writeFile(path.join(dir, 'admin-credentials'), 'email: admin@lookout.local\npassword: admin-pass\n', {

@@ -10,6 +10,7 @@ import {
   sandboxEnvironment,
   settleIsolation,
   UNPRIVILEGED_IDS,
+  unprivilegedUserProblem,
   type BubblewrapPlan,
   type IsolationPlan,
   type ProcessInfo,
@@ -108,6 +109,16 @@ describe('settling on an isolation', () => {
     expect(refusedMessage('bubblewrap (bwrap) is not installed')).toBe(
       'exec checks are off on this server: bubblewrap (bwrap) is not installed. Install bubblewrap (bwrap) on the ' +
         "server, or set LOOKOUT_EXEC_UNSANDBOXED=true (--exec-unsandboxed true) to run scripts as the server's own user",
+    );
+  });
+});
+
+describe('running as nobody without a sandbox', () => {
+  it('needs a data directory others cannot list, and says how to get one', () => {
+    expect(unprivilegedUserProblem('/srv/lookout', 0o40711)).toBeUndefined();
+    expect(unprivilegedUserProblem('/srv/lookout', 0o40700)).toBeUndefined();
+    expect(unprivilegedUserProblem('/srv/lookout', 0o40755)).toBe(
+      'other users can list /srv/lookout, and scripts would run as nobody without a sandbox; make it unlistable (chmod o-r, for example mode 0711) or install bubblewrap',
     );
   });
 });

@@ -38,6 +38,17 @@ export type BubblewrapPlan = Extract<IsolationPlan, { mode: 'bubblewrap' }>;
 /** The setting that lets scripts run without isolation, as messages name it. */
 export const UNSANDBOXED_SETTING = `${SETTINGS.execUnsandboxed.env}=true (${SETTINGS.execUnsandboxed.flag} true)`;
 
+/**
+ * Why running scripts as `nobody` without a sandbox would not keep them out of a private path
+ * whose permission bits are `mode`, or undefined when it would. Without bubblewrap the path
+ * stays visible, so others must not be able to list it: Lookout never changes the mode of a
+ * folder it did not create (it may be the operator's), so it asks instead.
+ */
+export function unprivilegedUserProblem(privatePath: string, mode: number): string | undefined {
+  if ((mode & 0o004) === 0) return undefined;
+  return `other users can list ${privatePath}, and scripts would run as nobody without a sandbox; make it unlistable (chmod o-r, for example mode 0711) or install bubblewrap`;
+}
+
 /** The plans worth probing on a host, best first. */
 export function isolationCandidates(host: { isRoot: boolean; bwrapPath: string | undefined }): IsolationPlan[] {
   const plans: IsolationPlan[] = [];

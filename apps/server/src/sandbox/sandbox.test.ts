@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
@@ -38,6 +38,23 @@ const eachIsolation = async (body: (item: SandboxCase & { sandbox: Sandbox }) =>
   const usable = cases.filter((item): item is SandboxCase & { sandbox: Sandbox } => item.sandbox !== undefined);
   for (const item of usable) await body(item);
 };
+
+describe('running as nobody without a sandbox', () => {
+  it('is refused while others can list the data directory, which Lookout does not chmod', async () => {
+    const listable = await createFakeDataDir();
+    try {
+      await chmod(listable.dir, 0o755);
+      const sandbox = await sandboxWithPlan(
+        { mode: 'unprivileged-user', spawnAs: { uid: 65534, gid: 65534 } },
+        { privatePaths: [listable.dir] },
+      );
+      expect(sandbox.mode).toBe('refused');
+      await expect(run(sandbox, 'ls')).rejects.toThrow(/other users can list .* make it unlistable/);
+    } finally {
+      await listable.remove();
+    }
+  });
+});
 
 describe('scripts in the sandbox', () => {
   it("run as before: output, exit code, the check's env, a scratch home they may write", async () => {

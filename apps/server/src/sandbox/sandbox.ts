@@ -18,6 +18,7 @@ import {
   type IsolationPlan,
   type ProbeAttempt,
   type TopLevelEntry,
+  unprivilegedUserProblem,
 } from './sandbox-fns.js';
 import { runProcess, type CommandOutput } from './sandbox-process.js';
 
@@ -121,6 +122,13 @@ export async function sandboxWithPlan(
 ): Promise<Sandbox> {
   const privatePaths = await resolvePrivatePaths(options.privatePaths);
   if (plan.mode === 'refused') return refusingSandbox(plan.reason, privatePaths);
+  if (plan.mode === 'unprivileged-user') {
+    for (const privatePath of privatePaths) {
+      const info = await lstat(privatePath).catch(() => undefined);
+      const problem = info && unprivilegedUserProblem(privatePath, info.mode);
+      if (problem) return refusingSandbox(problem, privatePaths);
+    }
+  }
   const topLevel = plan.mode === 'bubblewrap' ? await readTopLevel() : [];
   const lang = process.env.LANG;
   // Who the command runs as outside any namespace, when not the server's user: it owns the
