@@ -89,12 +89,19 @@ describe('the health dashboard and check drawer in Chromium', () => {
     await table.getByText('No data available').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}health-dashboard-default.png` });
 
-    await hidePassing.click();
+    // A click on the switch's label toggles it, as on the switch.
+    await page
+      .getByRole('complementary', { name: 'Filters' })
+      .getByText(HEALTH_PAGE_TEXTS.hidePassing, { exact: true })
+      .click();
     await page.waitForURL((url) => url.searchParams.get('hidePassing') === 'false');
-    // Grouped by canary name by default: one group row, expanded to its three checks.
+    expect(await hidePassing.getAttribute('aria-checked')).toBe('false');
+    // Grouped by canary name by default: one group row, expanded to its three checks by a click
+    // anywhere on it (here its Uptime cell).
     const group = table.getByRole('row', { name: new RegExp(SELF_CANARY_NAME) });
     await group.waitFor();
-    await group.getByRole('button', { name: 'Expand row' }).click();
+    await group.getByRole('cell').nth(2).click();
+    expect(await group.getAttribute('aria-expanded')).toBe('true');
     for (const name of SELF_CHECKS) {
       const row = table.getByRole('row', { name: new RegExp(name) });
       await row.waitFor();
