@@ -1,47 +1,33 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from './config/config.js';
+import type { CanaryApplySource } from '@lookout/contracts';
 import { redactUrl } from '@lookout/contracts';
+import type { Config } from './config/config.js';
 import { assertSupportedVersion, createDatabase, type Database } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@lookout/embedded-postgres';
-import { runMigrations } from './db/migrate.js';
 import { recordStart } from './db/installation.js';
-import { buildApp } from './http/app.js';
-import { createJobs, type Jobs } from './jobs/jobs.js';
+import { runMigrations } from './db/migrate.js';
+import { createApp, type ComposedApp } from './http/app.js';
 import { publicUrlWarning } from './http/public-url.js';
+import { DEFAULT_WEB_DIR } from './http/web-app.js';
+import { ensureAdminRole, loadLocalProperties } from './modules/access/access-module.js';
 import {
+  applyCanaryFiles,
+  attachToRunningEmbedded,
+  ensureSelfCanary,
+  readHealthSettings,
+  selfCanaryTargets,
+  type ApplyLine,
+  type HealthSettings,
+} from './modules/health/health-module.js';
+import {
+  assertSharedSecretKey,
   DEFAULT_ADMIN_EMAIL,
   ensureAdminIdentity,
   identitySettingsFromConfig,
+  logEmailDelivery,
   SECRET_KEY_FILE,
-} from './modules/identity/identity-bootstrap.js';
-import { assertSharedSecretKey } from './modules/identity/identity-secret-key.js';
-// access
-import { ensureAdminRole } from './modules/access/access-bootstrap.js';
-import { loadLocalProperties } from './modules/access/local-properties.js';
-// end access
-// health
-import type { CanaryApplySource } from '@lookout/contracts';
-import { ensureSelfCanary, selfCanaryTargets } from './modules/health/health-bootstrap.js';
-import { applyCanaryFiles, attachToRunningEmbedded, type ApplyLine } from './modules/health/health-cli.js';
-import { readHealthSettings, type HealthSettings } from './modules/health/health-settings.js';
-import {
-  createHealthWorkers,
-  createNotificationListener,
-  type HealthWorkers,
-} from './modules/health/health-workers.js';
-// end health
-import { EMAIL_OUTBOX_STARTUP_WARNING, EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS } from '@lookout/contracts';
-import type { IdentitySettings } from './modules/identity/identity-service.js';
-import { createCourierRepository } from './modules/identity/identity-courier-repository.js';
-import { createCourierSender, createSmtpTransport } from './modules/identity/identity-courier-sender.js';
-import { createSecretBox } from './modules/identity/identity-crypto.js';
-// metrics
-import { startMetricsListener, type MetricsListener } from './modules/metrics/metrics-listener.js';
-import { createMetricsRepository } from './modules/metrics/metrics-repository.js';
-import { createMetrics, type Metrics } from './modules/metrics/metrics-service.js';
-// end metrics
-import { DEFAULT_WEB_DIR } from './http/web-app.js';
+} from './modules/identity/identity-module.js';
 import { protectDataDir } from './sandbox/protect-data-dir.js';
 import { createSandbox } from './sandbox/sandbox.js';
 import { SERVER_VERSION } from './version.js';
@@ -96,21 +82,16 @@ export async function serve(
   health: HealthSettings = readHealthSettings(process.env),
 ): Promise<void> {
   const running = await openDatabase(config, logger);
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let jobs: Jobs | undefined;
-  let healthWorkers: HealthWorkers | undefined; // health
-  let metricsListener: MetricsListener | undefined; // metrics
-  let courierSender: { stop: () => Promise<void> } | undefined; // identity
+  let composed: ComposedApp | undefined;
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
       logger.info({ signal }, 'Shutting down');
       try {
-        await jobs?.stop(); // every module's timers, and the runs under way
-        await healthWorkers?.stop(); // health: stop claiming checks before the database goes
-        await courierSender?.stop(); // identity: the same for the email outbox
-        await metricsListener?.close(); // metrics
-        await app?.close();
+        // Every module's background work first (the check scheduler and the email outbox stop
+        // claiming, jobs under way finish), then the HTTP server, then the database.
+        await composed?.stop();
+        await composed?.app.close();
       } finally {
         await closeDatabase(running);
       }
@@ -173,7 +154,7 @@ export async function serve(
         adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL,
       });
     }
-    // access: local properties are read once, here.
+    // Local properties are read once, here.
     const localProperties = await loadLocalProperties({
       ...(config.properties !== undefined ? { inline: config.properties } : {}),
       ...(config.propertiesFile ? { file: config.propertiesFile } : {}),
@@ -182,7 +163,6 @@ export async function serve(
     if (localProperties.length > 0) {
       logger.info({ properties: localProperties.map((property) => property.name) }, 'Loaded local properties');
     }
-    // end access
     // sandbox: what Lookout wrote into its data directory is private to its user, then the
     // isolation for exec check scripts is chosen once and said in the log (ADR 0010).
     await protectDataDir(config.dataDir, logger);
@@ -198,21 +178,7 @@ export async function serve(
       port: config.port,
       databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
     });
-    // metrics: one set for the app and its workers, served on the main port with the token, or
-    // on a listener of its own with LOOKOUT_METRICS_PORT (docs/metrics.md).
-    const metrics = createMetrics({
-      repository: createMetricsRepository(running.database.pool),
-      logger,
-      version: SERVER_VERSION,
-    });
-    // Every module's background jobs register with these; they run only on worker replicas.
-    jobs = createJobs({ pool: running.database.pool, logger, metrics });
-    app = await buildApp({
-      jobs,
-      metrics: {
-        instruments: metrics,
-        ...(config.metricsToken && config.metricsPort === undefined ? { token: config.metricsToken } : {}),
-      }, // metrics
+    composed = await createApp({
       logger,
       database: running.database,
       version: SERVER_VERSION,
@@ -221,22 +187,34 @@ export async function serve(
       port: config.port,
       trustProxy: config.trustProxy,
       identity,
-      localProperties, // access
-      adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL, // access
+      localProperties,
+      adminEmail: config.adminEmail ?? DEFAULT_ADMIN_EMAIL,
       health: {
         checkTimeoutMs: health.checkTimeoutMs,
         summaryRefreshMs: health.summaryRefreshMs,
         sandbox,
         ...(selfTargets ? { self: selfTargets } : {}),
-      }, // health
+        ...(health.workers ? { workers: health } : {}),
+      },
+      // One set of metrics for the app and its workers, served on the main port with the token,
+      // or on a listener of its own with LOOKOUT_METRICS_PORT (docs/metrics.md).
+      metrics: config.metricsToken && config.metricsPort === undefined ? { token: config.metricsToken } : {},
     });
-    await app.listen({ port: config.port, host: config.host });
+    await composed.app.listen({ port: config.port, host: config.host });
     logger.info(`Lookout ${SERVER_VERSION} is serving on http://localhost:${config.port}`);
     logPublicAddress(config, logger);
-    metricsListener = await serveMetrics(config, metrics, logger); // metrics
-    courierSender = startCourierSender(config, identity, logger, running.database.pool, health.workers, jobs); // identity
-    // health: the lookout-self canary (once listening, so its first run finds /api/health),
-    // then the check scheduler and roll-up jobs unless this replica is `--role api`.
+    await composed.modules.metrics.services.serve({
+      host: config.metricsHost ?? config.host,
+      ...(config.metricsPort !== undefined ? { port: config.metricsPort } : {}),
+      ...(config.metricsToken ? { token: config.metricsToken } : {}),
+    });
+    logEmailDelivery(logger, {
+      smtpUrl: identity.smtpUrl,
+      externalKratos: Boolean(config.kratosPublicUrl),
+      workers: health.workers,
+    });
+    // The lookout-self canary (once listening, so its first run finds /api/health), then every
+    // module's background work and the jobs, unless this replica is `--role api`.
     await ensureSelfCanary({
       pool: running.database.pool,
       logger,
@@ -245,22 +223,8 @@ export async function serve(
       port: config.port,
       databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
     });
-    if (health.workers) {
-      healthWorkers = createHealthWorkers({
-        jobs,
-        pool: running.database.pool,
-        logger,
-        settings: health,
-        sandbox,
-        ...(selfTargets ? { self: selfTargets } : {}),
-        metrics, // metrics
-      });
-      healthWorkers.start();
-      jobs.start();
-    } else {
-      logger.info({ role: health.role }, 'Background workers are off in this process');
-    }
-    // end health
+    if (health.workers) composed.start();
+    else logger.info({ role: health.role }, 'Background workers are off in this process');
   } catch (error) {
     await shutdown('startup-failure').catch(() => undefined);
     throw error;
@@ -284,76 +248,6 @@ function logPublicAddress(config: Config, logger: Logger): void {
   }
 }
 
-// metrics
-/** Starts LOOKOUT_METRICS_PORT's listener, and says where GET /metrics is served, if anywhere. */
-async function serveMetrics(config: Config, metrics: Metrics, logger: Logger): Promise<MetricsListener | undefined> {
-  if (config.metricsPort === undefined) {
-    if (config.metricsToken)
-      logger.info('GET /metrics is served on the main port to callers with LOOKOUT_METRICS_TOKEN');
-    return undefined;
-  }
-  const listener = await startMetricsListener({
-    metrics,
-    host: config.metricsHost ?? config.host,
-    port: config.metricsPort,
-    ...(config.metricsToken ? { token: config.metricsToken } : {}),
-    logger: logger.child({ module: 'metrics' }),
-  });
-  logger.info(
-    { address: listener.address, token: Boolean(config.metricsToken) },
-    'GET /metrics is served on LOOKOUT_METRICS_PORT',
-  );
-  return listener;
-}
-// end metrics
-
-// identity
-/**
- * Says where email goes, and starts the courier sender that delivers the outbox through
- * LOOKOUT_SMTP_URL (a background worker: not on `--role api` replicas). Without SMTP the mail
- * stays in the outbox, which admins read at Settings > Email outbox; never in the log.
- */
-function startCourierSender(
-  config: Config,
-  identity: Pick<IdentitySettings, 'secretKey' | 'smtpUrl' | 'smtpFrom'>,
-  logger: Logger,
-  pool: Database['pool'],
-  workers: boolean,
-  jobs: Pick<Jobs, 'record'>,
-): { stop: () => Promise<void> } | undefined {
-  if (!identity.smtpUrl) {
-    logger.warn(
-      { setting: 'LOOKOUT_SMTP_URL' },
-      config.kratosPublicUrl ? EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS : EMAIL_OUTBOX_STARTUP_WARNING,
-    );
-    return undefined;
-  }
-  if (!workers) {
-    logger.info('Emails are queued in the outbox here and sent by a worker replica (LOOKOUT_ROLE worker or all)');
-    return undefined;
-  }
-  const listener = createNotificationListener(pool, logger);
-  const sender = createCourierSender({
-    repository: createCourierRepository(pool),
-    box: createSecretBox(identity.secretKey),
-    transport: createSmtpTransport(identity.smtpUrl),
-    from: identity.smtpFrom,
-    logger: logger.child({ module: 'courier' }),
-    subscribe: listener.subscribe,
-    jobs,
-  });
-  sender.start();
-  logger.info('Emails are sent from the outbox through the SMTP server of LOOKOUT_SMTP_URL');
-  return {
-    async stop() {
-      await sender.stop();
-      await listener.close();
-    },
-  };
-}
-// end identity
-
-// health
 /**
  * `lookout apply -f canary.yaml`: canary documents straight into the database, attaching to
  * the embedded PostgreSQL of a running server when there is one (modules/health/health-cli.ts).
@@ -374,4 +268,3 @@ export async function applyCanaries(
     else if (running) await closeDatabase(running);
   }
 }
-// end health

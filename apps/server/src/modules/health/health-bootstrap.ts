@@ -1,24 +1,9 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { postgresEndpointOf, selfHealthUrl, type SelfCanaryTargets } from './health-canary-fns.js';
-import { createHealthRepository } from './health-repository.js';
-import { secretsUnavailable } from './health-run-fns.js';
-import { createHealthService } from './health-service.js';
-import { DEFAULT_CHECK_TIMEOUT_MS, runCheck } from './runners/runners.js';
+import { selfCanaryTargets } from './health-canary-fns.js';
+import { buildHealthService } from './health-service-factory.js';
 
-/**
- * Where this server's `lookout-self` checks look: its own /api/health (a wildcard listen
- * address through loopback) and the host and port of the PostgreSQL it uses. Undefined when
- * the database URL names no host (a Unix socket), which the tcp check cannot reach.
- */
-export function selfCanaryTargets(input: {
-  host: string;
-  port: number;
-  databaseUrl: string;
-}): SelfCanaryTargets | undefined {
-  const postgresEndpoint = postgresEndpointOf(input.databaseUrl);
-  return postgresEndpoint ? { healthUrl: selfHealthUrl(input.host, input.port), postgresEndpoint } : undefined;
-}
+export { selfCanaryTargets };
 
 /**
  * Start-up work of the health module for `lookout serve`: the `lookout-self` canary, kept
@@ -40,12 +25,6 @@ export async function ensureSelfCanary(input: {
     input.logger.warn('The lookout-self canary needs the database host and port; skipped');
     return;
   }
-  const service = createHealthService({
-    repository: createHealthRepository(input.pool),
-    runCheck,
-    resolveSecret: secretsUnavailable,
-    settings: { checkTimeoutMs: DEFAULT_CHECK_TIMEOUT_MS },
-    logger: input.logger,
-  });
+  const service = buildHealthService({ pool: input.pool, logger: input.logger });
   await service.ensureSelfCanary({ enabled: input.enabled, targets });
 }

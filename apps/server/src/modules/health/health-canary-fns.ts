@@ -205,3 +205,17 @@ export function forThisReplica(
   }
   return entry;
 }
+
+/**
+ * Where this server's `lookout-self` checks look: its own /api/health (a wildcard listen
+ * address through loopback) and the host and port of the PostgreSQL it uses. Undefined when
+ * the database URL names no host (a Unix socket), which the tcp check cannot reach.
+ */
+export function selfCanaryTargets(input: {
+  host: string;
+  port: number;
+  databaseUrl: string;
+}): SelfCanaryTargets | undefined {
+  const postgresEndpoint = postgresEndpointOf(input.databaseUrl);
+  return postgresEndpoint ? { healthUrl: selfHealthUrl(input.host, input.port), postgresEndpoint } : undefined;
+}

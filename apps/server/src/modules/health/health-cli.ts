@@ -5,11 +5,8 @@ import { CANARY_KIND, type CanaryApplySource } from '@lookout/contracts';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { AppError } from '../../http/app-error.js';
-import { createHealthRepository } from './health-repository.js';
-import { secretsUnavailable } from './health-run-fns.js';
-import { createHealthService } from './health-service.js';
 import { FILE_YAML_LIMITS, readCanaryYaml } from './health-yaml-fns.js';
-import { DEFAULT_CHECK_TIMEOUT_MS, runCheck } from './runners/runners.js';
+import { buildHealthService } from './health-service-factory.js';
 
 /**
  * `lookout apply -f canary.yaml`: validates each canary document of the files and creates or
@@ -68,13 +65,7 @@ export async function applyCanaryFiles(input: {
   source: CanaryApplySource;
   readStdin?: () => Promise<string>;
 }): Promise<ApplyLine[]> {
-  const service = createHealthService({
-    repository: createHealthRepository(input.pool),
-    runCheck,
-    resolveSecret: secretsUnavailable,
-    settings: { checkTimeoutMs: DEFAULT_CHECK_TIMEOUT_MS },
-    logger: input.logger,
-  });
+  const service = buildHealthService({ pool: input.pool, logger: input.logger });
   const lines: ApplyLine[] = [];
   for (const file of input.files) {
     let text: string;

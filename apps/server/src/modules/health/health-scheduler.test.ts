@@ -7,7 +7,7 @@ import { createHealthRepository } from './health-repository.js';
 import { secretsUnavailable } from './health-run-fns.js';
 import { createCheckScheduler, type CheckScheduler } from './health-scheduler.js';
 import { createHealthService } from './health-service.js';
-import { createNotificationListener } from './health-workers.js';
+import { createNotificationListener } from '../../db/notification-listener.js';
 import { runCheck } from './runners/runners.js';
 
 /**

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { createNotificationListener } from '../../db/notification-listener.js';
 import type { Logger } from 'pino';
 import type { SelfCanaryTargets } from './health-canary-fns.js';
 import { createHealthJobs } from './health-jobs.js';
@@ -12,98 +13,11 @@ import type { Metrics } from '../metrics/metrics-service.js';
 import type { Jobs } from '../../jobs/jobs.js';
 
 /**
- * The health module's background workers for `lookout serve`: the check scheduler and the
- * roll-up and retention jobs, with one LISTEN connection that wakes the scheduler. server.ts
- * starts them after the HTTP server listens and stops them before the database closes.
+ * The health module's background workers for `lookout serve`: the check scheduler, with one
+ * LISTEN connection that wakes it, and the roll-up and retention jobs (registered with the jobs
+ * module). The health module starts the scheduler on worker replicas and stops it before the
+ * database closes.
  */
-
-/** Keeps one connection LISTENing and reconnects it; polling covers the gaps (ADR 0003). */
-export function createNotificationListener(pool: pg.Pool, logger: Logger) {
-  const handlers = new Map<string, Set<() => void>>();
-  let client: pg.PoolClient | undefined;
-  let connecting: Promise<void> | undefined;
-  let closed = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  const onNotification = (message: pg.Notification) => {
-    for (const handler of handlers.get(message.channel) ?? []) handler();
-  };
-
-  async function connect(): Promise<void> {
-    if (closed || client) return;
-    let next: pg.PoolClient | undefined;
-    try {
-      next = await pool.connect();
-      next.on('notification', onNotification);
-      next.on('error', (error: Error) => {
-        logger.warn({ err: error }, 'The notification connection failed; reconnecting');
-        drop(next, error);
-        scheduleReconnect();
-      });
-      for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);
-      client = next;
-    } catch (error) {
-      if (next) drop(next, error instanceof Error ? error : new Error(String(error)));
-      logger.warn({ err: error }, 'Could not listen for notifications; polling until it works');
-      scheduleReconnect();
-    }
-  }
-
-  function drop(target: pg.PoolClient | undefined, error?: Error) {
-    if (!target) return;
-    target.removeListener('notification', onNotification);
-    if (client === target) client = undefined;
-    releaseOnce(target, error ?? true);
-  }
-
-  /** The connection's error handler and close() may both give it back: the second is a no-op. */
-  function releaseOnce(target: pg.PoolClient, destroy?: Error | boolean) {
-    try {
-      target.release(destroy);
-    } catch {
-      // Already released.
-    }
-  }
-
-  function scheduleReconnect() {
-    if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      connecting = connect();
-    }, 2_000);
-    retryTimer.unref();
-  }
-
-  return {
-    /** Calls `onNotify` for each notification on `channel` (a fixed identifier). */
-    subscribe(channel: string, onNotify: () => void): () => void {
-      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
-      const set = handlers.get(channel) ?? new Set();
-      const isNew = !handlers.has(channel);
-      set.add(onNotify);
-      handlers.set(channel, set);
-      if (isNew && client) void client.query(`LISTEN ${channel}`).catch(() => undefined);
-      if (!client && !connecting) connecting = connect();
-      return () => set.delete(onNotify);
-    },
-    async close(): Promise<void> {
-      closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      await connecting?.catch(() => undefined);
-      if (client) {
-        const current = client;
-        client = undefined;
-        current.removeListener('notification', onNotification);
-        // Back to the pool as an ordinary idle connection, which the pool then closes cleanly.
-        const unlistened = await current.query('UNLISTEN *').then(
-          () => true,
-          () => false,
-        );
-        releaseOnce(current, unlistened ? undefined : true);
-      }
-    },
-  };
-}
 
 export type HealthWorkersDeps = {
   pool: pg.Pool;

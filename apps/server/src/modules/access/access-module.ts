@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { noWorkers, type ServerModule } from '../../http/server-module.js';
+import type { IdentityServices } from '../identity/identity-module.js';
+import { createFirstAdminGrant } from './access-bootstrap.js';
+import { createAccessRepository } from './access-repository.js';
+import { accessRoutes } from './access-routes.js';
+import {
+  createAccessService,
+  createPersonRoleResolver,
+  memoizePerRequest,
+  type AccessService,
+  type RoleResolver,
+} from './access-service.js';
+import { createFeatureFlagsService, type FeatureFlagsService } from './feature-flags-service.js';
+import type { LocalProperty } from './local-properties-fns.js';
+import { registerRouteAccess } from './route-access.js';
+import { createUsersService } from './users-service.js';
+
+// What `lookout serve` uses of the access module at start-up besides its factory.
+export { ensureAdminRole } from './access-bootstrap.js';
+export { loadLocalProperties } from './local-properties.js';
+
+export type AccessModuleDeps = {
+  pool: pg.Pool;
+  logger: Logger;
+  identity: Pick<IdentityServices, 'resolveSession' | 'identityAdmin' | 'courier' | 'requestContext'>;
+  /** Replaces how the caller's roles are found (some tests sign in as a role this way). */
+  resolveRoles?: RoleResolver;
+  /** Properties from the server configuration (source local, read-only). */
+  localProperties?: readonly LocalProperty[];
+  /**
+   * LOOKOUT_ADMIN_EMAIL: with an external Kratos the first person seen with it as a verified
+   * email, while no active admin exists, gets the admin role (default admin@lookout.local).
+   */
+  adminEmail: string;
+};
+
+export type AccessServices = {
+  access: AccessService;
+  featureFlags: Pick<FeatureFlagsService, 'localNames' | 'invalidate' | 'isDisabled'>;
+  /** The signed-in person's session, looked up once per request whoever asks. */
+  sessionOf: (request: FastifyRequest) => Promise<{ identityId: string } | null>;
+  /**
+   * Installs the route access check: called before any route is registered, so that every
+   * /api route must declare who may call it (registration fails otherwise).
+   */
+  protect: (app: FastifyInstance) => void;
+  /** A person seen in an external Kratos: the admin email gets the first admin role. */
+  onPersonSynced: ReturnType<typeof createFirstAdminGrant>;
+};
+
+export type AccessModule = ServerModule<AccessServices>;
+
+/**
+ * Access: each request's roles are the signed-in person's, read fresh from the database (once
+ * per request, whoever asks); feature flags; user administration and properties at /api.
+ */
+export function createAccessModule(deps: AccessModuleDeps): AccessModule {
+  const repository = createAccessRepository(deps.pool);
+  const sessionOf = memoizePerRequest(deps.identity.resolveSession);
+  const resolveRoles: RoleResolver = deps.resolveRoles
+    ? memoizePerRequest(deps.resolveRoles)
+    : createPersonRoleResolver({ resolveSession: sessionOf, repository });
+  const access = createAccessService({ resolveRoles });
+  const featureFlags = createFeatureFlagsService({ repository, local: deps.localProperties ?? [] });
+  return {
+    services: {
+      access,
+      featureFlags,
+      sessionOf,
+      protect: (app) => registerRouteAccess(app).bind({ resolveRoles, isFeatureDisabled: featureFlags.isDisabled }),
+      onPersonSynced: createFirstAdminGrant({ pool: deps.pool, logger: deps.logger, adminEmail: deps.adminEmail }),
+    },
+    async routes(app) {
+      await app.register(accessRoutes, {
+        prefix: '/api',
+        users: createUsersService({
+          repository,
+          identityAdmin: deps.identity.identityAdmin,
+          courier: deps.identity.courier,
+          logger: deps.logger,
+        }),
+        featureFlags,
+        resolveSession: sessionOf,
+        requestContext: deps.identity.requestContext,
+      });
+    },
+    ...noWorkers,
+  };
+}

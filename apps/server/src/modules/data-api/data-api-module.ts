@@ -1,0 +1,43 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { ServerModule } from '../../http/server-module.js';
+import type { AccessServices } from '../access/access-module.js';
+import { dataApiRoutes } from './data-api-routes.js';
+import { createDataApiService, type DataApiService } from './data-api-service.js';
+
+export type DataApiModuleDeps = {
+  pool: pg.Pool;
+  logger: Logger;
+  access: Pick<AccessServices['access'], 'rolesOf'>;
+  /** Local property names guard /api/db/properties; a flag write refreshes the flags. */
+  featureFlags: Pick<AccessServices['featureFlags'], 'localNames' | 'invalidate'>;
+  /** Checks other modules make on writes before the engine (health: canary writes). */
+  guardWrites?: (dataApi: DataApiService) => DataApiService;
+};
+
+export type DataApiModule = ServerModule<Record<string, never>>;
+
+/** The data API: the PostgREST-compatible engine over the allow-listed relations, at /api/db. */
+export async function createDataApiModule(deps: DataApiModuleDeps): Promise<DataApiModule> {
+  const dataApi = await createDataApiService({
+    pool: deps.pool,
+    logger: deps.logger,
+    localPropertyNames: deps.featureFlags.localNames,
+    onRelationWritten: (relation) => {
+      if (relation === 'properties') deps.featureFlags.invalidate();
+    },
+  });
+  return {
+    services: {},
+    async routes(app) {
+      await app.register(dataApiRoutes, {
+        prefix: '/api/db',
+        dataApi: deps.guardWrites ? deps.guardWrites(dataApi) : dataApi,
+        access: deps.access,
+      });
+    },
+    start: () => undefined,
+    // Its engine's connections and caches.
+    stop: () => dataApi.close(),
+  };
+}

@@ -1,0 +1,43 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Sandbox } from '../../sandbox/sandbox.js';
+import type { Metrics } from '../metrics/metrics-service.js';
+import type { SelfCanaryTargets } from './health-canary-fns.js';
+import { createHealthRepository } from './health-repository.js';
+import { secretsUnavailable } from './health-run-fns.js';
+import { createHealthService, type HealthService } from './health-service.js';
+import { createCheckRunner, DEFAULT_CHECK_TIMEOUT_MS, runCheck } from './runners/runners.js';
+
+export type HealthServiceOptions = {
+  pool: pg.Pool;
+  logger: Logger;
+  /** Where Run Now runs exec scripts; without one they are refused. */
+  sandbox?: Sandbox;
+  /** Run Now's timeout (LOOKOUT_CHECK_TIMEOUT; default 60 s). */
+  checkTimeoutMs?: number;
+  /** How often the workers refresh the last-hour summary; two refreshes may be missed before it is computed live. */
+  summaryRefreshMs?: number;
+  /** This replica's /api/health and database endpoint, for Run Now of the `lookout-self` checks. */
+  self?: SelfCanaryTargets;
+  /** Run Now's results count in the check metrics. */
+  metrics?: Pick<Metrics, 'recordCheckResult'>;
+};
+
+/**
+ * The one place the health service is built: for the app, for `lookout serve`'s `lookout-self`
+ * canary (health-bootstrap.ts) and for `lookout apply` (health-cli.ts).
+ */
+export function buildHealthService(options: HealthServiceOptions): HealthService {
+  return createHealthService({
+    repository: createHealthRepository(options.pool),
+    runCheck: options.sandbox ? createCheckRunner(options.sandbox) : runCheck,
+    resolveSecret: secretsUnavailable,
+    settings: {
+      checkTimeoutMs: options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
+      ...(options.summaryRefreshMs ? { lastHourSnapshotMaxAgeMs: 2.5 * options.summaryRefreshMs } : {}),
+      ...(options.self ? { self: options.self } : {}),
+    },
+    logger: options.logger,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+}
