@@ -13,8 +13,12 @@ import type { Database } from '../db/database.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
 import { createAccessModule, type AccessModuleDeps } from '../modules/access/access-module.js';
 import { createDataApiModule } from '../modules/data-api/data-api-module.js';
-import { createHealthModule, type HealthModule, type HealthModuleDeps } from '../modules/health/health-module.js';
-import type { HealthSettings } from '../modules/health/health-settings.js';
+import {
+  createHealthModule,
+  type HealthModule,
+  type HealthModuleDeps,
+  type HealthSettings,
+} from '../modules/health/health-module.js';
 import {
   createIdentityModule,
   DEFAULT_ADMIN_EMAIL,
