@@ -13,9 +13,14 @@
 // an order that rotates, and the reported overhead is the median of per-iteration ratios.
 // The HTTP client is undici's Client on one kept-alive connection (the client Node's own fetch
 // is built on, and the leanest measured here: node:http's client spent ~0.1 ms more per
-// request in this process). Results go to stdout and bench/results/data-api.json.
+// request in this process). Then each request's throughput: requests per second answered by
+// /api/db and by the control route under BENCH_CONNECTIONS concurrent connections (a closed loop
+// of undici clients in a worker thread), the two alternating over BENCH_THROUGHPUT_ROUNDS rounds
+// of BENCH_THROUGHPUT_SECONDS each. Results go to stdout and bench/results/data-api.json.
 //
-// Environment: BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500), BENCH_ROWS (default 1000000).
+// Environment: BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500), BENCH_ROWS (default
+// 1000000), BENCH_CONNECTIONS (default 32), BENCH_THROUGHPUT_SECONDS (default 5),
+// BENCH_THROUGHPUT_ROUNDS (default 2).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,6 +29,7 @@ import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import { pino } from 'pino';
 import { Client } from 'undici';
 import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
+import { measureThroughput } from '../lib/throughput.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist', file)).href;
@@ -32,6 +38,9 @@ const resultsFile = path.join(root, 'bench/results/data-api.json');
 const ITERATIONS = positiveIntEnv('BENCH_ITERATIONS', 1000);
 const WARMUP = positiveIntEnv('BENCH_WARMUP', 500);
 const ROWS = positiveIntEnv('BENCH_ROWS', 1_000_000);
+const CONNECTIONS = positiveIntEnv('BENCH_CONNECTIONS', 32);
+const THROUGHPUT_SECONDS = positiveIntEnv('BENCH_THROUGHPUT_SECONDS', 5);
+const THROUGHPUT_ROUNDS = positiveIntEnv('BENCH_THROUGHPUT_ROUNDS', 2);
 
 const SCENARIOS = [
   {
@@ -50,8 +59,8 @@ const SCENARIOS = [
     url: '/api/db/agents?select=id,name,created_by(name,email),person:person_id(name)&version=eq.v5&order=last_seen.desc&limit=25',
     sql: `SELECT coalesce(json_agg(t), '[]')::text AS body FROM (
             SELECT a.id, a.name,
-              (SELECT row_to_json(c) FROM (SELECT p.name, p.email FROM people p WHERE p.id = a.created_by) c) AS created_by,
-              (SELECT row_to_json(c) FROM (SELECT p.name FROM people p WHERE p.id = a.person_id) c) AS person
+              (SELECT row_to_json(c)::jsonb FROM (SELECT p.name, p.email FROM people p WHERE p.id = a.created_by) c) AS created_by,
+              (SELECT row_to_json(c)::jsonb FROM (SELECT p.name FROM people p WHERE p.id = a.person_id) c) AS person
             FROM agents a WHERE a.version = $1
             ORDER BY a.last_seen DESC LIMIT 25) t`,
     params: ['v5'],
@@ -196,6 +205,47 @@ async function main() {
     }
     await lookoutClient.close();
     await controlClient.close();
+
+    // Throughput: both targets under the same concurrent load, alternating which goes first.
+    for (const scenario of SCENARIOS) {
+      const targets = {
+        apiDb: { origin: address, path: scenario.url },
+        control: { origin: controlAddress, path: `/sql/${scenario.name}` },
+      };
+      const runs = { apiDb: [], control: [] };
+      for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+        const order = round % 2 === 0 ? ['control', 'apiDb'] : ['apiDb', 'control'];
+        for (const name of order) {
+          runs[name].push(
+            await measureThroughput({
+              ...targets[name],
+              connections: CONNECTIONS,
+              warmupMs: 1000,
+              durationMs: THROUGHPUT_SECONDS * 1000,
+            }),
+          );
+        }
+      }
+      const mean = (list) => round(list.reduce((sum, run) => sum + run.requestsPerSecond, 0) / list.length);
+      const apiDb = mean(runs.apiDb);
+      const bare = mean(runs.control);
+      results[scenario.name].throughput = {
+        connections: CONNECTIONS,
+        seconds: THROUGHPUT_SECONDS,
+        rounds: THROUGHPUT_ROUNDS,
+        apiDbRequestsPerSecond: apiDb,
+        controlRequestsPerSecond: bare,
+        // How much of the bare route's throughput /api/db keeps (1 = all of it).
+        apiDbShareOfControl: round(apiDb / bare),
+        apiDbMedianMs: round(median(runs.apiDb.map((run) => run.medianMs))),
+        controlMedianMs: round(median(runs.control.map((run) => run.medianMs))),
+      };
+      console.log(
+        `${scenario.name}: ${CONNECTIONS} connections: /api/db ${apiDb} req/s, control ${bare} req/s ` +
+          `(/api/db keeps ${round((apiDb / bare) * 100)} %)`,
+      );
+    }
+
     const report = {
       generatedAt: new Date().toISOString(),
       node: process.version,
