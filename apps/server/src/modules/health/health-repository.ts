@@ -252,23 +252,12 @@ const GRAPH_POINTS_SQL = `WITH parts AS (
  * Runs `work` in a read-only transaction on a client of its own (SET LOCAL needs one); REPEATABLE
  * READ when several statements must see one snapshot.
  */
-async function readOnly<T>(
+function readOnly<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
   isolation: 'READ COMMITTED' | 'REPEATABLE READ' = 'READ COMMITTED',
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query(`BEGIN ISOLATION LEVEL ${isolation} READ ONLY`);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  return withTransaction(pool, work, { readOnly: true, isolation });
 }
 
 export type HealthRepository = ReturnType<typeof createHealthRepository>;
