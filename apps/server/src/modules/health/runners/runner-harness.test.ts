@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { applyExpressions, CheckFailure, createRunContext, resolveValue, runProbe } from './runner-harness.js';
 import type { SecretResolver } from './runner-types.js';
@@ -96,6 +98,32 @@ describe('runProbe', () => {
       message: 'ok',
       durationMs: 7,
     });
+  });
+});
+
+describe('the time budget', () => {
+  it('still times out a hung probe with a cancel signal after garbage collections', async () => {
+    // The scheduler passes its own cancel signal; a budget combined with it must survive GC
+    // (AbortSignal.any holds its sources weakly on Node 20, and a collected timeout never fires).
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const cancel = new AbortController();
+    const context = createRunContext({ timeoutMs: 300, resolveSecret: noSecrets, signal: cancel.signal });
+    const collecting = setInterval(gc, 20);
+    try {
+      const result = await runProbe({}, context, () => new Promise(() => undefined));
+      expect(result).toMatchObject({ pass: false, message: 'timed out after 300 ms' });
+    } finally {
+      clearInterval(collecting);
+    }
+  });
+
+  it('passes on a cancellation with its reason', async () => {
+    const cancel = new AbortController();
+    const context = createRunContext({ timeoutMs: 5000, resolveSecret: noSecrets, signal: cancel.signal });
+    setTimeout(() => cancel.abort(new Error('Lookout is shutting down')), 20);
+    const result = await runProbe({}, context, () => new Promise(() => undefined));
+    expect(result.message).toBe('cancelled before it finished: Lookout is shutting down');
   });
 });
 

@@ -32,13 +32,38 @@ export function createRunContext(options: {
   /** Without one, exec checks are refused (fail closed) and no path is private. */
   sandbox?: Sandbox;
 }): CheckRunContext {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
   return {
-    signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+    signal: budgetSignal(options.timeoutMs, options.signal),
     timeoutMs: options.timeoutMs,
     resolveSecret: options.resolveSecret,
     sandbox: options.sandbox ?? NO_SANDBOX,
   };
+}
+
+/**
+ * A signal that aborts with a TimeoutError after `timeoutMs`, or with `cancel`'s reason. Not
+ * `AbortSignal.any([AbortSignal.timeout(…), cancel])`: on Node 20 the combined signal holds
+ * its sources weakly, so the timeout signal can be collected before it fires and a hung check
+ * then never times out. Here the timer holds the controller until it fires.
+ */
+function budgetSignal(timeoutMs: number, cancel: AbortSignal | undefined): AbortSignal {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
+  // A pending budget never keeps the process alive on its own.
+  timer.unref();
+  controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  if (cancel) {
+    if (cancel.aborted) controller.abort(cancel.reason);
+    else
+      cancel.addEventListener('abort', () => controller.abort(cancel.reason), {
+        once: true,
+        signal: controller.signal,
+      });
+  }
+  return controller.signal;
 }
 
 /** Where a caller set up no sandbox, scripts do not run at all. */
