@@ -2,8 +2,8 @@
 import { Command, Option } from 'commander';
 import { ConfigError, LOG_LEVELS, parseConfig, readConfigInput, type ConfigInput } from './config/config.js';
 import { createLogger } from './logger.js';
-import { applyCanaries, migrateOnly, serve } from './server.js';
-import { readHealthSettings } from './modules/health/health-settings.js'; // health
+import { healthCli } from './modules/health/health-module.js'; // health
+import { migrateOnly, serve } from './server.js';
 import { SERVER_VERSION } from './version.js';
 
 type ServerFlags = {
@@ -181,7 +181,7 @@ withServerOptions(program.command('serve').description('run the API, the web app
   .action((flags: ServerFlags & { role?: string }) =>
     run(async () => {
       const config = configFrom(flags);
-      const health = readHealthSettings(process.env, { role: flags.role }); // health
+      const health = healthCli.readSettings(process.env, { role: flags.role }); // health
       await serve(config, createLogger(config.logLevel), health);
     }, flags),
   );
@@ -209,7 +209,7 @@ withServerOptions(
   .action((flags: ServerFlags & { filename: string[]; source: 'ConfigFile' | 'UI' }) =>
     run(async () => {
       const config = configFrom(flags);
-      const lines = await applyCanaries(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), {
+      const lines = await healthCli.apply(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), {
         files: flags.filename,
         source: flags.source,
       });

@@ -2,16 +2,9 @@ import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildApp, type AppDeps } from '../src/http/app.js';
-import { createCourierRepository } from '../src/modules/identity/identity-courier-repository.js';
-import {
-  createCourierSender,
-  createSmtpTransport,
-  type CourierSender,
-} from '../src/modules/identity/identity-courier-sender.js';
-import { createSecretBox, randomToken } from '../src/modules/identity/identity-crypto.js';
+import { createApp, type AppDeps } from '../src/http/app.js';
+import { healthCli } from '../src/modules/health/health-module.js';
 import type { Database } from '../src/db/database.js';
-import { createJobs } from '../src/jobs/jobs.js';
 import { SERVER_VERSION } from '../src/version.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -45,11 +38,8 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const logger = options.logger ?? pino({ level: process.env.LOOKOUT_TEST_LOG_LEVEL ?? 'silent' });
-  // The courier sender opens the outbox's bodies with the app's secret key, so both get one.
-  const identity = options.identity
-    ? { ...options.identity, secretKey: options.identity.secretKey ?? randomToken() }
-    : undefined;
-  const app = await buildApp({
+  const identity = options.identity;
+  const composed = await createApp({
     logger,
     database: options.database ?? database,
     version: SERVER_VERSION,
@@ -63,30 +53,24 @@ export async function buildTestApp(
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.health ? { health: options.health } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    // The outbox sender also polls often, not only when LISTEN wakes it.
+    courierPollIntervalMs: 100,
   });
+  const { app } = composed;
   await app.ready();
-  // With an SMTP server, the outbox is delivered as `lookout serve` does it (server.ts), so
-  // tests read the mails from that server; it polls often instead of listening.
-  let courier: CourierSender | undefined;
-  if (identity?.smtpUrl) {
-    courier = createCourierSender({
-      repository: createCourierRepository((options.database ?? database).pool),
-      box: createSecretBox(identity.secretKey),
-      transport: createSmtpTransport(identity.smtpUrl),
-      from: identity.smtpFrom ?? 'Lookout <no-reply@lookout.local>',
-      logger,
-      jobs: createJobs({ pool: (options.database ?? database).pool, logger }),
-      settings: { pollIntervalMs: 100 },
-    });
-    courier.start();
-  }
+  // The scheduled jobs and the modules' workers run as in `lookout serve` (buildApp starts only
+  // the jobs): with an SMTP server the identity module's outbox sender delivers the mails the
+  // tests read there. Health has workers only when a test passes `health.workers`.
+  composed.start();
   return {
     app,
     database,
     close: async () => {
-      await courier?.stop();
       await app.close();
       await database.drop();
     },
   };
 }
+
+/** The settings `lookout serve` reads from the environment (LOOKOUT_ROLE, LOOKOUT_CHECK_*, ...). */
+export const serveSettings = () => healthCli.readSettings(process.env);

@@ -13,12 +13,7 @@ import type { Database } from '../db/database.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
 import { createAccessModule, type AccessModuleDeps } from '../modules/access/access-module.js';
 import { createDataApiModule } from '../modules/data-api/data-api-module.js';
-import {
-  createHealthModule,
-  type HealthModule,
-  type HealthModuleDeps,
-  type HealthSettings,
-} from '../modules/health/health-module.js';
+import { createHealthModule, type HealthModuleDeps, type HealthSettings } from '../modules/health/health-module.js';
 import {
   createIdentityModule,
   DEFAULT_ADMIN_EMAIL,
@@ -32,7 +27,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js
 import { registerJsonBodyParser } from './json-body-parser.js';
 import { trustProxyOption } from './public-url.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import type { ServerModule } from './server-module.js';
+import type { BootstrapContext, ServeContext, ServerModule } from './server-module.js';
 import { registerWebApp } from './web-app.js';
 
 export type AppDeps = {
@@ -51,8 +46,16 @@ export type AppDeps = {
   port?: number;
   /** LOOKOUT_TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (default nobody). */
   trustProxy?: TrustProxySetting;
-  /** identity: settings of the built-in identity service; tests and `lookout serve` pass them. */
+  /**
+   * `lookout serve`: its configuration and what it found at start. Modules read their settings
+   * from it (the secret key, local properties, where `lookout-self` looks) and their
+   * `bootstrap` steps use it. Tests and benches pass the settings below instead.
+   */
+  serve?: ServeContext;
+  /** identity: settings of the built-in identity service (tests). */
   identity?: IdentityModuleDeps['settings'];
+  /** identity: how often the email outbox sender polls besides LISTEN (tests poll fast). */
+  courierPollIntervalMs?: number;
   /**
    * Replaces how the caller's roles are found (some tests sign in as a role this way). By
    * default they are the signed-in person's roles, read fresh on every request.
@@ -88,6 +91,8 @@ export type AppDeps = {
      * the roll-up and retention jobs. Without them (tests) health has no background work.
      */
     workers?: HealthSettings;
+    /** LOOKOUT_SELF_CANARY: whether `lookout serve`'s start-up keeps the `lookout-self` canary (default true). */
+    selfCanary?: boolean;
   };
   /** metrics: Prometheus metrics (docs/metrics.md). */
   metrics?: {
@@ -103,7 +108,12 @@ export type ComposedApp = {
   /** The jobs module every module registered its scheduled work with. */
   jobs: Jobs;
   /** Modules whose services `lookout serve` uses after listening. */
-  modules: { health: HealthModule; metrics: MetricsModule };
+  modules: { metrics: MetricsModule };
+  /**
+   * Runs every module's start-up step once, in module order (`lookout serve`, after migrations
+   * and before listening): the secret key check, the first admin and its role, `lookout-self`.
+   */
+  bootstrap: () => Promise<void>;
   /** Starts every module's background work and the jobs (`lookout serve`, on worker replicas). */
   start: () => void;
   /** Stops them and waits for runs under way; also done when the app closes. Safe to call twice. */
@@ -138,21 +148,26 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...(deps.metrics?.token ? { token: deps.metrics.token } : {}),
   });
   const jobs = createJobs({ pool, logger, metrics: metrics.services.metrics });
-  const identity = createIdentityModule({
+  const serve = deps.serve ? { serve: deps.serve } : {};
+  const adminEmail = deps.adminEmail ?? deps.serve?.config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+  const identity = await createIdentityModule({
     pool,
     logger,
     jobs,
+    ...serve,
     ...(deps.identity ? { settings: deps.identity } : {}),
+    ...(deps.courierPollIntervalMs ? { courierPollIntervalMs: deps.courierPollIntervalMs } : {}),
     ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
     ...(deps.port ? { port: deps.port } : {}),
     // The access module (built next) grants the admin email its first admin role.
     onPersonSynced: (person) => access.services.onPersonSynced(person),
   });
-  const access = createAccessModule({
+  const access = await createAccessModule({
     pool,
     logger,
+    ...serve,
     identity: identity.services,
-    adminEmail: deps.adminEmail ?? DEFAULT_ADMIN_EMAIL,
+    adminEmail,
     ...(deps.resolveRoles ? { resolveRoles: deps.resolveRoles } : {}),
     ...(deps.localProperties ? { localProperties: deps.localProperties } : {}),
   });
@@ -163,6 +178,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     metrics: metrics.services.metrics,
     access: access.services.access,
     personOf: async (request) => (await access.services.sessionOf(request))?.identityId ?? null,
+    ...serve,
     ...deps.health,
   });
   const dataApi = await createDataApiModule({
@@ -230,7 +246,11 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
   return {
     app,
     jobs,
-    modules: { health, metrics },
+    modules: { metrics },
+    async bootstrap() {
+      const context: BootstrapContext = {};
+      for (const module of modules) await module.bootstrap(context);
+    },
     start() {
       for (const module of modules) module.start();
       jobs.start();

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { ServerModule } from '../../http/server-module.js';
+import { noBootstrap, type ServerModule } from '../../http/server-module.js';
 import type { AccessServices } from '../access/access-module.js';
 import { dataApiRoutes } from './data-api-routes.js';
 import { createDataApiService, type DataApiService } from './data-api-service.js';
@@ -36,6 +36,7 @@ export async function createDataApiModule(deps: DataApiModuleDeps): Promise<Data
         access: deps.access,
       });
     },
+    ...noBootstrap,
     start: () => undefined,
     // Its engine's connections and caches.
     stop: () => dataApi.close(),

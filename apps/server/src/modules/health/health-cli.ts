@@ -4,6 +4,9 @@ import path from 'node:path';
 import { CANARY_KIND, type CanaryApplySource } from '@lookout/contracts';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { Config } from '../../config/config.js';
+import { runMigrations } from '../../db/migrate.js';
+import { closeDatabase, openDatabase, type RunningDatabase } from '../../db/open-database.js';
 import { AppError } from '../../http/app-error.js';
 import { FILE_YAML_LIMITS, readCanaryYaml } from './health-yaml-fns.js';
 import { buildHealthService } from './health-service-factory.js';
@@ -54,6 +57,27 @@ export async function attachToRunningEmbedded(dataDir: string): Promise<ApplyDat
   } catch {
     // A stale pid file (the server stopped uncleanly): start the cluster ourselves instead.
     return undefined;
+  }
+}
+
+/**
+ * `lookout apply -f canary.yaml`: canary documents straight into the database, attaching to
+ * the embedded PostgreSQL of a running server when there is one.
+ */
+export async function applyCanaries(
+  config: Config,
+  logger: Logger,
+  options: { files: string[]; source: CanaryApplySource },
+): Promise<ApplyLine[]> {
+  const attached = config.databaseUrl ? undefined : await attachToRunningEmbedded(config.dataDir);
+  const running = attached ? undefined : await openDatabase(config, logger);
+  const pool = attached?.pool ?? (running as RunningDatabase).database.pool;
+  try {
+    await runMigrations(pool, logger);
+    return await applyCanaryFiles({ pool, logger, ...options });
+  } finally {
+    if (attached) await attached.close();
+    else if (running) await closeDatabase(running);
   }
 }
 

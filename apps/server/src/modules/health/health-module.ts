@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerModule } from '../../http/server-module.js';
+import type { ServeContext, ServerModule } from '../../http/server-module.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import type { AccessService } from '../access/access-service.js';
 import type { Metrics } from '../metrics/metrics-service.js';
@@ -10,11 +10,18 @@ import { buildHealthService, type HealthServiceOptions } from './health-service-
 import type { HealthSettings } from './health-settings.js';
 import { createHealthWorkers, type HealthWorkers } from './health-workers.js';
 
-// What `lookout serve` and `lookout apply` use of the health module besides its factory.
-export { ensureSelfCanary } from './health-bootstrap.js';
-export { selfCanaryTargets } from './health-canary-fns.js';
-export { applyCanaryFiles, attachToRunningEmbedded, type ApplyLine } from './health-cli.js';
-export { readHealthSettings, type HealthSettings } from './health-settings.js';
+import { ensureSelfCanary } from './health-bootstrap.js';
+import { selfCanaryTargets } from './health-canary-fns.js';
+import { applyCanaries } from './health-cli.js';
+import { readHealthSettings } from './health-settings.js';
+
+export type { HealthSettings } from './health-settings.js';
+
+/**
+ * The health module's command-line entry (cli.ts): its settings of `lookout serve`
+ * (LOOKOUT_ROLE, LOOKOUT_CHECK_*, LOOKOUT_SELF_CANARY) and `lookout apply -f canary.yaml`.
+ */
+export const healthCli = { readSettings: readHealthSettings, apply: applyCanaries };
 
 export type HealthModuleDeps = Omit<HealthServiceOptions, 'metrics'> & {
   jobs: Pick<Jobs, 'run' | 'schedule' | 'cleanupHistory'>;
@@ -28,6 +35,12 @@ export type HealthModuleDeps = Omit<HealthServiceOptions, 'metrics'> & {
    * jobs module. Without them (tests) the module has no background work.
    */
   workers?: HealthSettings;
+  /**
+   * `lookout serve`: without `self`, the `lookout-self` checks look at this replica's port and
+   * database, and `bootstrap` keeps that canary (when `selfCanary`, LOOKOUT_SELF_CANARY).
+   */
+  serve?: ServeContext;
+  selfCanary?: boolean;
 };
 
 export type HealthModule = ServerModule<{
@@ -42,7 +55,15 @@ export type HealthModule = ServerModule<{
  * checks as a queue (FOR UPDATE SKIP LOCKED); roll-ups and retention are jobs.
  */
 export function createHealthModule(deps: HealthModuleDeps): HealthModule {
-  const health = buildHealthService(deps);
+  // Where this replica's lookout-self checks look (its own port and database), so the canary
+  // describes whichever replica runs it rather than the one that started last.
+  const selfAddress = deps.serve && {
+    host: deps.serve.config.host,
+    port: deps.serve.config.port,
+    databaseUrl: deps.serve.databaseUrl,
+  };
+  const self = deps.self ?? (selfAddress ? selfCanaryTargets(selfAddress) : undefined);
+  const health = buildHealthService({ ...deps, ...(self ? { self } : {}) });
   let workers: HealthWorkers | undefined;
   if (deps.workers) {
     if (!deps.sandbox) throw new Error('The health workers need the sandbox exec checks run in');
@@ -52,7 +73,7 @@ export function createHealthModule(deps: HealthModuleDeps): HealthModule {
       settings: deps.workers,
       sandbox: deps.sandbox,
       jobs: deps.jobs,
-      ...(deps.self ? { self: deps.self } : {}),
+      ...(self ? { self } : {}),
       ...(deps.metrics ? { metrics: deps.metrics } : {}),
     });
   }
@@ -65,6 +86,17 @@ export function createHealthModule(deps: HealthModuleDeps): HealthModule {
         access: deps.access,
         personOf: deps.personOf,
       });
+    },
+    async bootstrap() {
+      // The lookout-self canary, kept pointed at this server's port and database. Its checks
+      // first run when the workers start, after the server listens.
+      if (selfAddress)
+        await ensureSelfCanary({
+          pool: deps.pool,
+          logger: deps.logger,
+          enabled: deps.selfCanary ?? true,
+          ...selfAddress,
+        });
     },
     start: () => workers?.start(),
     // Stops claiming checks before the database goes.

@@ -3,15 +3,19 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { EMAIL_OUTBOX_STARTUP_WARNING, EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS } from '@lookout/contracts';
 import type { Config } from '../../config/config.js';
+import type { ServeContext } from '../../http/server-module.js';
 import { hashPassword, randomToken } from './identity-crypto.js';
 import { createIdentityRepository } from './identity-repository.js';
+import { assertSharedSecretKey } from './identity-secret-key.js';
 import { passwordPolicyViolation } from './password-policy.js';
 import type { IdentitySettings } from './identity-service.js';
 
 /**
  * Start-up of the identity service: the secret key that encrypts TOTP seeds, and the first
- * admin identity. The server calls these once, after migrations.
+ * admin identity. The module's factory resolves the key; its bootstrap step (run once by
+ * `lookout serve`, after migrations) does the rest.
  */
 
 export const SECRET_KEY_FILE = 'secret-key';
@@ -124,4 +128,66 @@ export async function ensureAdminIdentity(options: EnsureAdminOptions): Promise<
     );
   }
   return id;
+}
+
+/**
+ * The identity module's bootstrap step: replicas must share the key that keys codes and
+ * encrypts TOTP seeds (a different one stops start-up here), then the first admin identity
+ * (once, on an empty identity store), then where email goes. Returns the admin it created.
+ */
+export async function bootstrapIdentity(input: {
+  pool: pg.Pool;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  secretKey: string;
+  serve: ServeContext;
+}): Promise<string | undefined> {
+  const { pool, logger, serve } = input;
+  const { config } = serve;
+  await assertSharedSecretKey({
+    pool,
+    secretKey: input.secretKey,
+    ...(config.secretKey ? {} : { keyFile: path.join(config.dataDir, SECRET_KEY_FILE) }),
+  });
+  let createdAdminId: string | undefined;
+  if (config.kratosPublicUrl) {
+    // Identities live in that Kratos: Lookout can create none at start, and a person here
+    // may come from an unverified sign-up, so the admin role goes to the admin email once
+    // Kratos has verified it, at sign-in (access-bootstrap.ts).
+    logger.info(
+      { kratosPublicUrl: config.kratosPublicUrl, userAdministration: Boolean(config.kratosAdminUrl) },
+      'Identities live in an external Ory Kratos (KRATOS_PUBLIC_URL); /api/.ory is a proxy to it',
+    );
+  } else {
+    createdAdminId = await ensureAdminIdentity({
+      pool,
+      dataDir: config.dataDir,
+      logger,
+      ...(config.adminEmail ? { adminEmail: config.adminEmail } : {}),
+      ...(config.adminPassword ? { adminPassword: config.adminPassword } : {}),
+    });
+  }
+  logEmailDelivery(logger, {
+    smtpUrl: config.smtpUrl,
+    externalKratos: Boolean(config.kratosPublicUrl),
+    workers: serve.workers,
+  });
+  return createdAdminId;
+}
+
+/**
+ * Says at start where email goes: through LOOKOUT_SMTP_URL from worker replicas (the module's
+ * courier sender), or nowhere but the outbox, which admins read at Settings > Email outbox.
+ */
+function logEmailDelivery(
+  logger: Pick<Logger, 'warn' | 'info'>,
+  options: { smtpUrl?: string | undefined; externalKratos: boolean; workers: boolean },
+): void {
+  if (!options.smtpUrl) {
+    logger.warn(
+      { setting: 'LOOKOUT_SMTP_URL' },
+      options.externalKratos ? EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS : EMAIL_OUTBOX_STARTUP_WARNING,
+    );
+  } else if (!options.workers) {
+    logger.info('Emails are queued in the outbox here and sent by a worker replica (LOOKOUT_ROLE worker or all)');
+  }
 }

@@ -1,11 +1,10 @@
-import { EMAIL_OUTBOX_STARTUP_WARNING, EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS } from '@lookout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { DEFAULT_PORT } from '../../config/config.js';
 import { createNotificationListener } from '../../db/notification-listener.js';
 import { linkOrigin } from '../../http/public-url.js';
-import type { ServerModule } from '../../http/server-module.js';
+import type { ServeContext, ServerModule } from '../../http/server-module.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { externalKratosPublicConfig, type ExternalIdentity } from './external-kratos/external-kratos-fns.js';
 import { createPeopleMirror } from './external-kratos/external-people-mirror.js';
@@ -13,6 +12,7 @@ import { adminUrlRequired, createKratosAdminClient } from './external-kratos/kra
 import { createKratosIdentityMirror, withIdentityMirror } from './external-kratos/kratos-identity-mirror.js';
 import { scheduleKratosIdentitySync } from './external-kratos/kratos-identity-sync.js';
 import { kratosProxyRoutes } from './external-kratos/kratos-proxy-routes.js';
+import { bootstrapIdentity, identitySettingsFromConfig } from './identity-bootstrap.js';
 import { createIdentityAdminService, type IdentityAdministration } from './identity-admin-service.js';
 import { createCourier, type Courier } from './identity-courier.js';
 import { createCourierAdmin } from './identity-courier-admin.js';
@@ -27,39 +27,23 @@ import { createIdentityService, type IdentitySettings } from './identity-service
 import type { RequestContext } from './identity-types.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 
-// What `lookout serve` uses of the identity module at start-up besides its factory.
-export {
-  DEFAULT_ADMIN_EMAIL,
-  ensureAdminIdentity,
-  identitySettingsFromConfig,
-  SECRET_KEY_FILE,
-} from './identity-bootstrap.js';
-export { assertSharedSecretKey } from './identity-secret-key.js';
-
-/**
- * Says at start where email goes: through LOOKOUT_SMTP_URL from worker replicas (the module's
- * courier sender), or nowhere but the outbox, which admins read at Settings > Email outbox.
- */
-export function logEmailDelivery(
-  logger: Pick<Logger, 'warn' | 'info'>,
-  options: { smtpUrl?: string | undefined; externalKratos: boolean; workers: boolean },
-): void {
-  if (!options.smtpUrl) {
-    logger.warn(
-      { setting: 'LOOKOUT_SMTP_URL' },
-      options.externalKratos ? EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS : EMAIL_OUTBOX_STARTUP_WARNING,
-    );
-  } else if (!options.workers) {
-    logger.info('Emails are queued in the outbox here and sent by a worker replica (LOOKOUT_ROLE worker or all)');
-  }
-}
+// The admin email's default, which the access module needs too (through http/app.ts).
+export { DEFAULT_ADMIN_EMAIL } from './identity-bootstrap.js';
 
 export type IdentityModuleDeps = {
   pool: pg.Pool;
   logger: Logger;
   jobs: Pick<Jobs, 'run' | 'schedule' | 'record'>;
-  /** Settings of the built-in identity service; tests and `lookout serve` pass them. */
+  /** Settings of the built-in identity service (tests); `lookout serve` gives `serve` instead. */
   settings?: Partial<IdentitySettings>;
+  /**
+   * `lookout serve`: the settings come from its configuration (the secret key from
+   * LOOKOUT_SECRET_KEY or the data directory), and `bootstrap` checks that key against the
+   * database's and creates the first admin identity.
+   */
+  serve?: ServeContext;
+  /** How often the email outbox sender looks for due emails besides LISTEN (default 10 s; tests poll faster). */
+  courierPollIntervalMs?: number;
   /** LOOKOUT_PUBLIC_URL and PORT: where links in emails and invitations point (ADR 0007). */
   publicUrl?: string;
   port?: number;
@@ -106,9 +90,11 @@ function identitySettingsOf(settings: Partial<IdentitySettings> = {}): IdentityS
  * Kratos with KRATOS_PUBLIC_URL), and /api/auth/whoami and /api/auth/config. Housekeeping and
  * the Kratos identity copy are jobs; the email outbox sender is its worker.
  */
-export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
+export async function createIdentityModule(deps: IdentityModuleDeps): Promise<IdentityModule> {
   const { logger, pool } = deps;
-  const settings = identitySettingsOf(deps.settings);
+  const settings = identitySettingsOf(
+    deps.serve ? await identitySettingsFromConfig(deps.serve.config, logger) : deps.settings,
+  );
   // Links in emails and invitations: from the configuration only, never from a request.
   const links = linkOrigin({ publicUrl: deps.publicUrl, port: deps.port ?? DEFAULT_PORT });
   const repository = createIdentityRepository(pool);
@@ -202,6 +188,16 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
         identity: kratosPublicUrl ? { publicConfig: () => externalKratosPublicConfig(settings) } : identity,
       });
     },
+    async bootstrap(context) {
+      if (!deps.serve) return;
+      const createdAdminId = await bootstrapIdentity({
+        pool,
+        logger,
+        secretKey: settings.secretKey,
+        serve: deps.serve,
+      });
+      if (createdAdminId) context.createdAdminId = createdAdminId;
+    },
     /** The courier sender delivers the outbox through LOOKOUT_SMTP_URL (woken by LISTEN). */
     start() {
       if (!settings.smtpUrl || stopSender) return;
@@ -214,6 +210,7 @@ export function createIdentityModule(deps: IdentityModuleDeps): IdentityModule {
         logger: logger.child({ module: 'courier' }),
         subscribe: listener.subscribe,
         jobs: deps.jobs,
+        ...(deps.courierPollIntervalMs ? { settings: { pollIntervalMs: deps.courierPollIntervalMs } } : {}),
       });
       sender.start();
       logger.info('Emails are sent from the outbox through the SMTP server of LOOKOUT_SMTP_URL');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serveSettings } from '../../../test/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { parseConfig, readConfigInput } from '../../config/config.js';
 import { findFreePort } from '../../db/free-port.js';
@@ -89,7 +90,7 @@ describe('one secret key for every replica on a database', () => {
     const signals = ['SIGINT', 'SIGTERM'] as const;
     const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
     try {
-      const started = serve(config, pino({ level: 'silent' }));
+      const started = serve(config, pino({ level: 'silent' }), serveSettings());
       await expect(started).rejects.toBeInstanceOf(SecretKeyMismatchError);
       await expect(started).rejects.toThrow(path.join(dataDir, SECRET_KEY_FILE));
     } finally {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { ServerModule } from '../../http/server-module.js';
+import { noBootstrap, type ServerModule } from '../../http/server-module.js';
 import { registerHttpMetrics } from './metrics-http.js';
 import { startMetricsListener, type MetricsListener } from './metrics-listener.js';
 import { createMetricsRepository } from './metrics-repository.js';
@@ -63,6 +63,7 @@ export function createMetricsModule(deps: MetricsModuleDeps): MetricsModule {
       // Without the token here it is the console's not-found page (LOOKOUT_METRICS_PORT serves it instead).
       if (deps.token) await app.register(metricsRoutes, { metrics, token: deps.token });
     },
+    ...noBootstrap,
     start: () => undefined,
     async stop() {
       const open = listener;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { noWorkers, type ServerModule } from '../../http/server-module.js';
+import { noBootstrap, noWorkers, type ServerModule } from '../../http/server-module.js';
 import { systemRoutes } from './system-routes.js';
 import { createSystemService } from './system-service.js';
 
@@ -24,6 +24,7 @@ export function createSystemModule(deps: SystemModuleDeps): SystemModule {
         { prefix: '/api' },
       );
     },
+    ...noBootstrap,
     ...noWorkers,
   };
 }
