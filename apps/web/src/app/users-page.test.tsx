@@ -87,8 +87,10 @@ async function expectConsoleWaitsFor(path: string, answer: Parameters<typeof Htt
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let asked = false;
   server.use(
     http.get(path, async () => {
+      asked = true;
       await released;
       return HttpResponse.json(answer);
     }),
@@ -96,7 +98,10 @@ async function expectConsoleWaitsFor(path: string, answer: Parameters<typeof Htt
   usersHandlers(['admin']);
   openUsers();
 
-  expect(await screen.findByText('Loading')).toBeInTheDocument();
+  // Once the console has asked, it waits on the answer. (Holding on to the first 'Loading'
+  // found would race: the router's fallback gives way to the console's own as chunks load.)
+  await waitFor(() => expect(asked).toBe(true));
+  await waitFor(() => expect(screen.getByText('Loading')).toBeInTheDocument());
   expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
   release();
   expect(await table()).toBeInTheDocument();
