@@ -6,6 +6,9 @@ export const IDENTITY_SESSION_COOKIE = 'ory_kratos_session';
 /** Where the Kratos-compatible identity API is mounted. */
 export const IDENTITY_API_BASE = '/api/.ory';
 
+/** The first admin's email when LOOKOUT_ADMIN_EMAIL is unset (identity creates it, access gives it the role). */
+export const DEFAULT_ADMIN_EMAIL = 'admin@lookout.local';
+
 /** `GET /api/auth/whoami`: the signed-in caller, read by the web at start. */
 export const authWhoamiResponseSchema = z.object({
   message: z.literal('success'),

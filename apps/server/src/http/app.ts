@@ -7,6 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { DEFAULT_ADMIN_EMAIL } from '@lookout/contracts';
 import type { Logger } from 'pino';
 import type { TrustProxySetting } from '../config/public-address-fns.js';
 import type { Database } from '../db/database.js';
@@ -14,11 +15,7 @@ import { createJobs, type Jobs } from '../jobs/jobs.js';
 import { createAccessModule, type AccessModuleDeps } from '../modules/access/access-module.js';
 import { createDataApiModule } from '../modules/data-api/data-api-module.js';
 import { createHealthModule, type HealthModuleDeps, type HealthSettings } from '../modules/health/health-module.js';
-import {
-  createIdentityModule,
-  DEFAULT_ADMIN_EMAIL,
-  type IdentityModuleDeps,
-} from '../modules/identity/identity-module.js';
+import { createIdentityModule, type IdentityModuleDeps } from '../modules/identity/identity-module.js';
 import { createMetricsModule, type MetricsModule, type MetricsModuleDeps } from '../modules/metrics/metrics-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
 import { registerCompression } from './compression.js';

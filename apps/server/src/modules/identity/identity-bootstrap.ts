@@ -3,7 +3,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { EMAIL_OUTBOX_STARTUP_WARNING, EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS } from '@lookout/contracts';
+import {
+  DEFAULT_ADMIN_EMAIL,
+  EMAIL_OUTBOX_STARTUP_WARNING,
+  EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS,
+} from '@lookout/contracts';
 import type { Config } from '../../config/config.js';
 import type { ServeContext } from '../../http/server-module.js';
 import { hashPassword, randomToken } from './identity-crypto.js';
@@ -20,7 +24,6 @@ import type { IdentitySettings } from './identity-service.js';
 
 export const SECRET_KEY_FILE = 'secret-key';
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials';
-export const DEFAULT_ADMIN_EMAIL = 'admin@lookout.local';
 
 /**
  * LOOKOUT_SECRET_KEY, or the key kept in `<data dir>/secret-key` (generated on first start,

@@ -28,7 +28,6 @@ import type { RequestContext } from './identity-types.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 
 // The admin email's default, which the access module needs too (through http/app.ts).
-export { DEFAULT_ADMIN_EMAIL } from './identity-bootstrap.js';
 
 export type IdentityModuleDeps = {
   pool: pg.Pool;
