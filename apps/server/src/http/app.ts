@@ -211,7 +211,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
   registerJsonBodyParser(app);
   // Security headers (CSP, frame and referrer policies) and brotli/gzip compression on every
   // answer, the not-found handler's included (http/security-headers.ts, http/compression.ts).
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerCompression(app);
   // Writes under /api that another site made the browser send with its session cookie are
   // refused before anything else looks at them (bearer tokens are not affected).
