@@ -10,7 +10,7 @@ import {
 } from '@lookout/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from './support/browser.js';
+import { launchBrowser, signIn as signInAs, unexpectedErrors, watchConsole } from './support/browser.js';
 import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
@@ -81,17 +81,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await removeData?.();
   });
 
-  /** A refused call logs 'Failed to load resource'; anything else is a real error. */
-  const unexpected = (errors: string[]) => errors.filter((error) => !error.startsWith('Failed to load resource'));
-
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('heading', { name: IDENTITY_MESSAGES.signInTitle }).waitFor();
-    await page.getByLabel('E-Mail').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInAs(page, server.url, email, password);
 
   /** The labels of the Settings submenu, or null when the sidebar has no Settings at all. */
   async function settingsMenu(page: Page): Promise<string[] | null> {
@@ -178,7 +168,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await page.screenshot({ path: `${ARTIFACTS}access-invite-validation.png` });
     await page.keyboard.press('Escape');
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
 
@@ -231,7 +221,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await page.getByRole('button', { name: FEATURE_FLAGS_PAGE_TEXTS.add }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}access-editor-flags.png` });
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 
@@ -251,7 +241,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await flags.getByText('logs.disable').waitFor();
     expect(await page.getByRole('button', { name: FEATURE_FLAGS_PAGE_TEXTS.add }).count()).toBe(0);
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 
@@ -299,7 +289,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await page.goto(`${server.url}/settings/users`);
     await usersTable(page);
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@lookout/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from './support/browser.js';
+import { launchBrowser, signIn as signInAs, unexpectedErrors, watchConsole } from './support/browser.js';
 import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
@@ -48,17 +48,7 @@ describe('the email outbox without SMTP, in Chromium', () => {
     await removeData?.();
   });
 
-  /** A refused call logs 'Failed to load resource'; anything else is a real error. */
-  const unexpected = (errors: string[]) => errors.filter((error) => !error.startsWith('Failed to load resource'));
-
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('heading', { name: IDENTITY_MESSAGES.signInTitle }).waitFor();
-    await page.getByLabel('E-Mail').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInAs(page, server.url, email, password);
 
   it('says at start that mail is kept in the outbox at Settings > Email outbox', async () => {
     await expect.poll(() => server.output()).toContain(EMAIL_OUTBOX_STARTUP_WARNING);
@@ -113,7 +103,7 @@ describe('the email outbox without SMTP, in Chromium', () => {
     await message.getByRole('button', { name: EMAIL_OUTBOX_TEXTS.message.close }).click();
     await message.waitFor({ state: 'detached' });
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
 
@@ -142,7 +132,7 @@ describe('the email outbox without SMTP, in Chromium', () => {
     await page.goto(`${server.url}/settings/email-outbox`);
     await page.getByText(VIEW_MESSAGES.unauthorized).waitFor();
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
 
     // Neither the link nor its one-time token was ever written to the server's log.

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { FEATURE_FLAGS_PAGE_TEXTS, IDENTITY_MESSAGES, USERS_PAGE_TEXTS, VIEW_MESSAGES } from '@lookout/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from './support/browser.js';
+import { launchBrowser, watchConsole, unexpectedErrors } from './support/browser.js';
 import { freePort, makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
@@ -73,7 +73,6 @@ describe('the console with an external Ory Kratos (KRATOS_PUBLIC_URL) in Chromiu
   });
 
   /** A wrong password is a 400 of the flow, which the browser logs; anything else is a real error. */
-  const unexpected = (errors: string[]) => errors.filter((error) => !error.startsWith('Failed to load resource'));
 
   /** Every URL the page requests or is sent to that is not on B's origin. */
   function watchOrigins(page: Page): { foreign: string[] } {
@@ -155,7 +154,7 @@ describe('the console with an external Ory Kratos (KRATOS_PUBLIC_URL) in Chromiu
     await page.waitForURL((url) => url.pathname === '/login');
 
     expect(foreign).toEqual([]);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
 });

@@ -3,7 +3,7 @@ import { IDENTITY_MESSAGES } from '@lookout/contracts';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from './support/browser.js';
+import { launchBrowser, watchConsole, unexpectedErrors } from './support/browser.js';
 import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
@@ -79,7 +79,6 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     }
   };
   /** A 4xx answer is part of a flow (a wrong password, a refused code); the browser logs each. */
-  const unexpected = (errors: string[]) => errors.filter((error) => !error.startsWith('Failed to load resource'));
 
   it('sends a signed-out visitor to sign-in and back, and greets the admin in the user menu', async () => {
     const page = await context.newPage();
@@ -112,7 +111,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     await page.screenshot({ path: `${ARTIFACTS}identity-user-menu.png` });
     await page.getByRole('menuitem', { name: IDENTITY_MESSAGES.yourProfile }).click();
     await page.waitForURL((url) => url.pathname === '/profile-settings');
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
 
@@ -192,7 +191,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByText(IDENTITY_MESSAGES.greeting('Olive Ops')).waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await invitee.close();
   });
 
@@ -239,7 +238,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     await lookup.getByRole('button', { name: 'Disable this method' }).waitFor();
 
     await signOut(page);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
 
@@ -259,7 +258,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     await page.getByText(IDENTITY_MESSAGES.greeting('Admin')).waitFor();
     await page.keyboard.press('Escape');
     await signOut(page);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
 
@@ -359,7 +358,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     // Signing out from /profile-settings brings the user back there after signing in.
     await page.waitForURL((url) => url.pathname === '/profile-settings');
     await keys.getByRole('button', { name: 'Remove security key "YubiKey"' }).waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await keyContext.close();
   });
 });

@@ -1,3 +1,4 @@
+import { IDENTITY_MESSAGES } from '@lookout/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Flags this machine's headless Chromium needs; the last three keep it off the network. */
@@ -28,4 +29,18 @@ export function watchConsole(page: Page): { errors: string[] } {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { errors };
+}
+
+/** Console errors other than refused calls (a refused call logs 'Failed to load resource'). */
+export const unexpectedErrors = (errors: string[]): string[] =>
+  errors.filter((error) => !error.startsWith('Failed to load resource'));
+
+/** Signs in on `baseUrl`'s login page with a password and waits for the console. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('heading', { name: IDENTITY_MESSAGES.signInTitle }).waitFor();
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
 }
