@@ -8,6 +8,9 @@
 /** Methods that change nothing: never refused. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether a method changes nothing, so no cross-site check applies to it. */
+export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method.toUpperCase());
+
 export type CrossSiteInput = {
   method: string;
   /** The Sec-Fetch-Site header: set by every current browser, and no page can forge it. */
@@ -34,7 +37,7 @@ export type CrossSiteVerdict = { allowed: true } | { allowed: false; evidence: s
  *    forging site cannot use: allowed.
  */
 export function crossSiteVerdict(input: CrossSiteInput): CrossSiteVerdict {
-  if (SAFE_METHODS.has(input.method.toUpperCase())) return { allowed: true };
+  if (isSafeMethod(input.method)) return { allowed: true };
   const site = input.secFetchSite?.trim().toLowerCase();
   if (site === 'same-origin' || site === 'none') return { allowed: true };
   if (site === 'same-site' || site === 'cross-site') return { allowed: false, evidence: `Sec-Fetch-Site: ${site}` };

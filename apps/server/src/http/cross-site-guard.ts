@@ -1,7 +1,7 @@
 import { CROSS_SITE_REFUSAL } from '@lookout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
-import { crossSiteVerdict, isGuardedRoute, ownOrigins } from './cross-site-fns.js';
+import { crossSiteVerdict, isGuardedRoute, isSafeMethod, ownOrigins } from './cross-site-fns.js';
 
 export type CrossSiteGuardOptions = {
   /** LOOKOUT_PUBLIC_URL: its origin counts as Lookout's own. */
@@ -28,7 +28,8 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
  */
 export function registerCrossSiteGuard(app: FastifyInstance, options: CrossSiteGuardOptions): void {
   app.addHook('onRequest', async (request) => {
-    if (!isGuardedRoute(request.routeOptions.url)) return;
+    // Reads are the hot path and change nothing: decided before any header or origin is read.
+    if (isSafeMethod(request.method) || !isGuardedRoute(request.routeOptions.url)) return;
     if (options.hasSessionTokenHeader(request)) return;
     const verdict = crossSiteVerdict({
       method: request.method,
