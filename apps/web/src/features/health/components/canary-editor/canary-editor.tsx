@@ -15,6 +15,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { formClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
+import { YamlEditor } from '@/components/ui/yaml-editor';
 import { useApplyCanary } from '../../api/apply-canary';
 import { useCanary } from '../../api/get-canary';
 import { useCanaryForm } from '../../hooks/use-canary-form';
@@ -32,7 +33,6 @@ import { CheckIcon } from '../check-icon';
 import { CheckFields } from './check-fields';
 import { DraftSelect, DraftText } from './draft-fields';
 import { KeyValueList } from './key-value-list';
-import { YamlEditor } from './yaml-editor';
 
 export interface CanaryEditorProps {
   /** The canary to edit; undefined creates one. */

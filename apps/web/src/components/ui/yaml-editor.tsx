@@ -1,6 +1,7 @@
 import { yaml } from '@codemirror/lang-yaml';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { clsx } from 'clsx';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
@@ -13,6 +14,8 @@ export interface YamlEditorProps {
   label: string;
   /** Id of the text describing the problems, if any. */
   describedBy?: string | undefined;
+  /** Height classes; a whole-document editor takes most of the window by default. */
+  className?: string;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface YamlEditorProps {
  * view is created once and kept; React only feeds it outside changes, so typing never
  * re-creates it or moves the cursor.
  */
-export function YamlEditor({ value, onChange, readOnly = false, label, describedBy }: YamlEditorProps) {
+export function YamlEditor({ value, onChange, readOnly = false, label, describedBy, className }: YamlEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
@@ -75,7 +78,10 @@ export function YamlEditor({ value, onChange, readOnly = false, label, described
     <div
       ref={hostRef}
       data-testid="yaml-editor"
-      className="h-[60vh] min-h-64 overflow-hidden rounded-md border border-slate-300 bg-white focus-within:border-sky-500 focus-within:ring-2 focus-within:ring-sky-500/30"
+      className={clsx(
+        'overflow-hidden rounded-md border border-slate-300 bg-white focus-within:border-sky-500 focus-within:ring-2 focus-within:ring-sky-500/30',
+        className ?? 'h-[60vh] min-h-64',
+      )}
     />
   );
 }
