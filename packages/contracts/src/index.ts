@@ -17,3 +17,5 @@ export * from './health-texts.js';
 export * from './health-rows.js';
 export * from './secret-mask.js';
 export * from './json-schemas.js';
+export * from './connections.js';
+export * from './teams.js';
