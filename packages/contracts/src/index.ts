@@ -19,3 +19,4 @@ export * from './secret-mask.js';
 export * from './json-schemas.js';
 export * from './connections.js';
 export * from './teams.js';
+export * from './job-history.js';

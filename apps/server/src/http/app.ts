@@ -10,7 +10,9 @@ import {
 import { DEFAULT_ADMIN_EMAIL } from '@lookout/contracts';
 import type { Logger } from 'pino';
 import type { TrustProxySetting } from '../config/public-address-fns.js';
+import type { Sealer } from '../crypto/sealed-values.js';
 import type { Database } from '../db/database.js';
+import { createJobHistoryCleanup } from '../jobs/job-history-cleanup.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
 import { createAccessModule, type AccessModuleDeps } from '../modules/access/access-module.js';
 import { createDataApiModule } from '../modules/data-api/data-api-module.js';
@@ -49,6 +51,13 @@ export type AppDeps = {
    * `bootstrap` steps use it. Tests and benches pass the settings below instead.
    */
   serve?: ServeContext;
+  /**
+   * The one sealer of credentials stored for others (secret store values, connection
+   * passwords): AES-256-GCM under a key derived from LOOKOUT_SECRET_KEY, opening values sealed
+   * under LOOKOUT_PREVIOUS_SECRET_KEYS too (crypto/sealed-values.ts, docs/secrets.md).
+   * `lookout serve` builds it from `serve.secretKeys`; tests from a test key.
+   */
+  sealer: Sealer;
   /** identity: settings of the built-in identity service (tests). */
   identity?: IdentityModuleDeps['settings'];
   /** identity: how often the email outbox sender polls besides LISTEN (tests poll fast). */
@@ -145,6 +154,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...(deps.metrics?.token ? { token: deps.metrics.token } : {}),
   });
   const jobs = createJobs({ pool, logger, metrics: metrics.services.metrics });
+  // The jobs module's own daily housekeeping of job_history (30 days, STALE after 4 h).
+  createJobHistoryCleanup({ jobs }).schedule();
   const serve = deps.serve ? { serve: deps.serve } : {};
   const adminEmail = deps.adminEmail ?? deps.serve?.config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const identity = await createIdentityModule({

@@ -91,14 +91,32 @@ export function createJobsRepository(pool: pg.Pool) {
       return rows[0]?.at ?? null;
     },
 
-    /** Job history housekeeping: rows older than `cutoff` go; RUNNING rows older than 4 h are STALE. */
-    async cleanupJobHistory(cutoff: Date, tx?: Queryable): Promise<{ deleted: number; stale: number }> {
-      const deleted = await db(tx).query('DELETE FROM job_history WHERE created_at < $1', [cutoff]);
+    /**
+     * Job history housekeeping (backend-model section 2.7): rows written before `deleteBefore`
+     * go, `batch` at a time so no statement holds many row locks for long; RUNNING rows that
+     * started before `staleBefore` belong to runs that died with their process and become STALE.
+     */
+    async cleanupJobHistory(
+      cutoffs: { deleteBefore: Date; staleBefore: Date },
+      batch = 10_000,
+      tx?: Queryable,
+    ): Promise<{ deleted: number; stale: number }> {
+      let deleted = 0;
+      for (;;) {
+        const removed = await db(tx).query(
+          `DELETE FROM job_history WHERE id IN (
+             SELECT id FROM job_history WHERE created_at < $1 LIMIT $2)`,
+          [cutoffs.deleteBefore, batch],
+        );
+        deleted += removed.rowCount ?? 0;
+        if ((removed.rowCount ?? 0) < batch) break;
+      }
       const stale = await db(tx).query(
-        `UPDATE job_history SET status = 'STALE', time_end = now()
-         WHERE status = 'RUNNING' AND time_start < now() - interval '4 hours'`,
+        `UPDATE job_history SET status = 'STALE'
+         WHERE status = 'RUNNING' AND time_start < $1`,
+        [cutoffs.staleBefore],
       );
-      return { deleted: deleted.rowCount ?? 0, stale: stale.rowCount ?? 0 };
+      return { deleted, stale: stale.rowCount ?? 0 };
     },
 
     /**

@@ -233,8 +233,9 @@ export function createJobs(deps: JobsDeps) {
     run,
     record,
     schedule,
-    /** Job history housekeeping (rows older than `before` go, RUNNING rows older than 4 h become STALE). */
-    cleanupHistory: (before: Date) => repository.cleanupJobHistory(before),
+    /** Job history housekeeping: see job-history-cleanup.ts, which runs it daily. */
+    cleanupHistory: (cutoffs: { deleteBefore: Date; staleBefore: Date }, batch?: number) =>
+      repository.cleanupJobHistory(cutoffs, batch),
 
     /** Arms every schedule (registered before or after). */
     start() {

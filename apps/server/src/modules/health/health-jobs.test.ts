@@ -111,13 +111,11 @@ describe('health jobs', () => {
     ]);
     expect((await history(HEALTH_JOB_NAMES.deleteHourly))[0]).toMatchObject({ success_count: 1 });
     expect((await history(HEALTH_JOB_NAMES.deleteDaily))[0]).toMatchObject({ success_count: 1 });
-    expect((await history(HEALTH_JOB_NAMES.cleanupJobHistory))[0]).toMatchObject({ status: 'SUCCESS' });
     const view = await database.pool.query('SELECT name FROM job_history_names ORDER BY name');
     expect(view.rows.map((r) => r.name)).toEqual(
       expect.arrayContaining([
         HEALTH_JOB_NAMES.rollupHourly,
         HEALTH_JOB_NAMES.deleteRaw,
-        HEALTH_JOB_NAMES.cleanupJobHistory,
       ]),
     );
   });

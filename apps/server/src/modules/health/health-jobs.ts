@@ -10,9 +10,10 @@ import {
 
 /**
  * The health module's singleton jobs (backend-model section 2.3): hourly and daily roll-ups of
- * check statuses, and retention of raw rows, roll-ups and job history. They run through the
- * jobs module (apps/server/src/jobs), which locks, records `job_history` and keeps the timers;
- * a job another replica has just finished is skipped (`minGapMs`).
+ * check statuses, and retention of raw rows and roll-ups (job history has its own cleanup in
+ * the jobs module). They run through the jobs module (apps/server/src/jobs), which locks,
+ * records `job_history` and keeps the timers; a job another replica has just finished is
+ * skipped (`minGapMs`).
  */
 
 export const HEALTH_JOB_NAMES = {
@@ -22,11 +23,8 @@ export const HEALTH_JOB_NAMES = {
   deleteRaw: 'DeleteOldCheckStatuses',
   deleteHourly: 'DeleteOldCheckStatuses1h',
   deleteDaily: 'DeleteOldCheckStatuses1d',
-  cleanupJobHistory: 'CleanupJobHistory',
 } as const;
 
-/** Job history is kept this long (the original's job.history.maxAge). */
-export const JOB_HISTORY_RETENTION_DAYS = 30;
 const DELETE_BATCH = 50_000;
 const RETENTION_EVERY_MS = DAY_MS;
 
@@ -49,7 +47,7 @@ export type HealthJobsDeps = {
     'rollupMarks' | 'refreshLastHourSummary' | 'rollupHourly' | 'rollupDaily' | 'setRollupMark' | 'deleteOlderThan'
   >;
   /** Runs each job as a singleton with its history row and metrics, and keeps the timers. */
-  jobs: Pick<Jobs, 'run' | 'schedule' | 'cleanupHistory'>;
+  jobs: Pick<Jobs, 'run' | 'schedule'>;
   settings: HealthJobsSettings;
   now?: () => Date;
 };
@@ -116,7 +114,7 @@ export function createHealthJobs(deps: HealthJobsDeps) {
       });
     },
 
-    /** Deletes raw statuses, hourly and daily buckets past their retention, and old job history. */
+    /** Deletes raw statuses, hourly and daily buckets past their retention. */
     retention: async (minGapMs = 0): Promise<JobRun[]> => {
       const cutoffs = retentionCutoffs(now(), settings.retentionDays);
       const remove = (
@@ -136,15 +134,6 @@ export function createHealthJobs(deps: HealthJobsDeps) {
         await remove(HEALTH_JOB_NAMES.deleteRaw, 'check_statuses', cutoffs.raw),
         await remove(HEALTH_JOB_NAMES.deleteHourly, 'check_statuses_1h', cutoffs.hourly),
         await remove(HEALTH_JOB_NAMES.deleteDaily, 'check_statuses_1d', cutoffs.daily),
-        await runJob(
-          HEALTH_JOB_NAMES.cleanupJobHistory,
-          async () => {
-            const before = new Date(now().getTime() - JOB_HISTORY_RETENTION_DAYS * DAY_MS);
-            const result = await deps.jobs.cleanupHistory(before);
-            return { successCount: result.deleted, details: { before: before.toISOString(), ...result } };
-          },
-          { minGapMs },
-        ),
       ];
     },
   };

@@ -24,7 +24,7 @@ export type { HealthSettings } from './health-settings.js';
 export const healthCli = { readSettings: readHealthSettings, apply: applyCanaries };
 
 export type HealthModuleDeps = Omit<HealthServiceOptions, 'metrics'> & {
-  jobs: Pick<Jobs, 'run' | 'schedule' | 'cleanupHistory'>;
+  jobs: Pick<Jobs, 'run' | 'schedule'>;
   metrics?: Pick<Metrics, 'recordCheckResult' | 'observeCheckStartDelay'>;
   access: Pick<AccessService, 'rolesOf'>;
   /** The signed-in person's id (for created_by). */

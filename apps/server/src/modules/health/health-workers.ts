@@ -30,7 +30,7 @@ export type HealthWorkersDeps = {
   /** Prometheus metrics: check results and start delays (server.ts shares the app's). */
   metrics?: Pick<Metrics, 'recordCheckResult' | 'observeCheckStartDelay'>;
   /** The jobs module: the roll-up and retention jobs run (and are scheduled) through it. */
-  jobs: Pick<Jobs, 'run' | 'schedule' | 'cleanupHistory'>;
+  jobs: Pick<Jobs, 'run' | 'schedule'>;
 };
 
 export type HealthWorkers = ReturnType<typeof createHealthWorkers>;
