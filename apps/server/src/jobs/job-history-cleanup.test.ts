@@ -48,10 +48,12 @@ describe('the job history cleanup (backend-model section 2.7)', () => {
       { name: 'live-running', status: 'RUNNING' },
       { name: 'stale-running', status: 'STALE' },
     ]);
-    const own = await database.pool.query<{ status: string; success_count: number; details: unknown; hostname: string }>(
-      'SELECT status, success_count, details, hostname FROM job_history WHERE name = $1',
-      [JOB_HISTORY_CLEANUP_JOB],
-    );
+    const own = await database.pool.query<{
+      status: string;
+      success_count: number;
+      details: unknown;
+      hostname: string;
+    }>('SELECT status, success_count, details, hostname FROM job_history WHERE name = $1', [JOB_HISTORY_CLEANUP_JOB]);
     expect(own.rows).toEqual([
       {
         status: 'SUCCESS',
@@ -84,7 +86,12 @@ describe('the job history cleanup (backend-model section 2.7)', () => {
     expect(await cleanup.run()).toMatchObject({ ran: true });
     expect(await cleanup.run(86_400_000)).toEqual({ ran: false });
     // The rows it left stay as they were.
-    expect((await rows()).map((row) => row.name)).toEqual(['kept-failed', 'kept-month', 'live-running', 'stale-running']);
+    expect((await rows()).map((row) => row.name)).toEqual([
+      'kept-failed',
+      'kept-month',
+      'live-running',
+      'stale-running',
+    ]);
   });
 
   it('registers with the jobs module, checking hourly and running when no replica ran it for a day', async () => {
@@ -103,7 +110,11 @@ describe('the job history cleanup (backend-model section 2.7)', () => {
       },
     }).schedule();
     expect(registered).toEqual([
-      { label: JOB_HISTORY_CLEANUP_JOB, when: { everyMs: 3_600_000, firstAfterMs: 300_000 }, task: expect.any(Function) },
+      {
+        label: JOB_HISTORY_CLEANUP_JOB,
+        when: { everyMs: 3_600_000, firstAfterMs: 300_000 },
+        task: expect.any(Function),
+      },
     ]);
     // The timer's task cleans up the first time and is skipped the next hour.
     expect(await registered[0]!.task()).toMatchObject({ ran: true, status: 'SUCCESS' });
