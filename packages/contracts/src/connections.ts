@@ -220,8 +220,40 @@ export const CONNECTION_MESSAGES = {
   testFailed: 'Testing connection failed!',
   testUnsupported: 'We currently do not support testing this connection type',
   readOnly: 'This connection comes from another source and cannot be edited here.',
-  empty: 'No connections yet.',
   listError: 'Something went wrong',
+  wholeNumber: 'Enter a whole number',
+  port: 'Enter a port from 1 to 65535',
+  choose: 'Choose one of',
+  reference: 'Write a reference as secret://<name>/<key> or configmap://<name>/<key>',
+  tooLong: 'This value is too long',
+  nameTooLong: 'Use at most 255 characters',
+  /** Under a sealed credential that is set: the server never shows it (spec 3 section 3). */
+  secretStored: 'A value is stored. Leave empty to keep it, or type a new one to replace it.',
+  /** Under every credential field (spec 3 section 3). */
+  credentialHint: 'A value, or a reference: secret://<name>/<key> or configmap://<name>/<key>',
+} as const;
+
+/** Texts of the Connections page (spec 1 section 2.2, spec 3 section 2.7). */
+export const CONNECTIONS_PAGE_TEXTS = {
+  title: 'Connections',
+  add: 'Add Connection',
+  chooseType: 'Choose a connection type',
+  search: 'Search types',
+  noTypeMatches: 'No type matches',
+  empty: 'No connections yet. Add one to let checks, scrapers, playbooks and notifications use it.',
+  test: 'Test connection',
+  testing: 'Testing…',
+  serviceUrl: 'Service URL',
+  deleteTitle: (name: string) => `Are you sure you want to delete the connection ${name} ?`,
+  columns: {
+    name: 'Name',
+    type: 'Type',
+    namespace: 'Namespace',
+    source: 'Source',
+    createdBy: 'Created By',
+    createdAt: 'Created',
+    updatedAt: 'Updated',
+  },
 } as const;
 
 /** The answer of `POST /api/connection/test/{id}` when the connection works. */
@@ -232,16 +264,17 @@ export const connectionPropertiesSchema = z.record(z.string().max(200), z.string
 
 /**
  * The columns the page writes (ui-calls 3.12: POST/PATCH /api/db/connections). The per-type
- * converters produce exactly this shape; `created_by` and `id` are added by the page.
+ * converters (connection-form.ts) produce this shape; `created_by` and `id` are added by the
+ * page. On PATCH a null column is cleared and a column left out is kept.
  */
 export const connectionWriteSchema = z.object({
   name: z.string().trim().min(1).max(255),
   namespace: z.string().trim().min(1).max(255),
   type: connectionTypeSchema,
-  url: z.string().max(4096).optional(),
-  username: z.string().max(4096).optional(),
-  password: z.string().max(10_000).optional(),
-  certificate: z.string().max(65_536).optional(),
+  url: z.string().max(4096).nullable().optional(),
+  username: z.string().max(4096).nullable().optional(),
+  password: z.string().max(10_000).nullable().optional(),
+  certificate: z.string().max(65_536).nullable().optional(),
   insecure_tls: z.boolean().optional(),
   properties: connectionPropertiesSchema,
 });
