@@ -154,9 +154,9 @@ describe('GET /api/db/job_histories as the Jobs History page sends it (ui-calls 
   it('resolves a canary run to its canary, and a run of a resource that is gone to no name', async () => {
     const response = await call(users.admin, 'GET', pageQuery({ 'resource_type.filter': 'canary' }));
     const rows = response.json<JobRow[]>();
-    expect(rows.map((row) => [row.name, row.resource_name])).toEqual([
-      ['SyncCanary', 'web-probe'],
-      ['SyncGone', null],
+    expect(rows.map((row) => [row.name, row.resource_id, row.resource_name])).toEqual([
+      ['SyncCanary', canaryId, 'web-probe'],
+      ['SyncGone', '0192a5d4-0000-7000-8000-00000000dead', null],
     ]);
   });
 
