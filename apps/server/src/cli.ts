@@ -16,6 +16,7 @@ type ServerFlags = {
   publicUrl?: string;
   trustProxy?: string;
   secretKey?: string;
+  previousSecretKeys?: string;
   registrationOpen?: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -69,7 +70,13 @@ function withServerOptions(command: Command): Command {
       .addOption(
         new Option(
           '--secret-key <key>',
-          'key that encrypts identity secrets; generated into the data dir when unset (env LOOKOUT_SECRET_KEY)',
+          'key that encrypts stored secrets and identity secrets; generated into the data dir when unset (env LOOKOUT_SECRET_KEY)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--previous-secret-keys <keys>',
+          'comma-separated keys a rotation replaces; values sealed under them are re-sealed at start (env LOOKOUT_PREVIOUS_SECRET_KEYS)',
         ),
       )
       .addOption(

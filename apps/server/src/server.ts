@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
+import { createSealer } from './crypto/sealed-values.js';
+import { resolveSecretKeys } from './crypto/secret-key.js';
 import { recordStart } from './db/installation.js';
 import { runMigrations } from './db/migrate.js';
 import { closeDatabase, openDatabase } from './db/open-database.js';
@@ -77,6 +79,9 @@ export async function serve(config: Config, logger: Logger, health: ServeSetting
       allowUnsandboxed: config.execUnsandboxed,
       logger,
     });
+    // The secret key, once for every module: LOOKOUT_SECRET_KEY or the one generated into the
+    // data directory, with the keys a rotation replaces (docs/secrets.md).
+    const secretKeys = await resolveSecretKeys(config, logger);
     composed = await createApp({
       logger,
       database: running.database,
@@ -86,7 +91,14 @@ export async function serve(config: Config, logger: Logger, health: ServeSetting
       port: config.port,
       trustProxy: config.trustProxy,
       // Modules read their settings from the configuration (the secret key, local properties).
-      serve: { config, databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '', workers: health.workers },
+      serve: {
+        config,
+        databaseUrl: running.embedded?.url ?? config.databaseUrl ?? '',
+        workers: health.workers,
+        secretKeys,
+      },
+      // The one sealer of stored credentials: seals under the current key, opens under the previous ones too.
+      sealer: createSealer(secretKeys.current, secretKeys.previous),
       health: {
         checkTimeoutMs: health.checkTimeoutMs,
         summaryRefreshMs: health.summaryRefreshMs,

@@ -2,11 +2,15 @@ import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { createSealer } from '../src/crypto/sealed-values.js';
 import { createApp, type AppDeps } from '../src/http/app.js';
 import { healthCli } from '../src/modules/health/health-module.js';
 import type { Database } from '../src/db/database.js';
 import { SERVER_VERSION } from '../src/version.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+/** The LOOKOUT_SECRET_KEY of test apps: stored credentials are sealed under it. */
+export const TEST_SECRET_KEY = 'test-secret-key-of-the-lookout-test-apps-0123456789';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
 
@@ -34,6 +38,8 @@ export async function buildTestApp(
     health?: AppDeps['health'];
     /** metrics: the metrics token (GET /metrics on the app), or metrics shared with workers. */
     metrics?: AppDeps['metrics'];
+    /** The sealer of stored credentials (default: one under {@link TEST_SECRET_KEY}). */
+    sealer?: AppDeps['sealer'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -44,6 +50,7 @@ export async function buildTestApp(
     database: options.database ?? database,
     version: SERVER_VERSION,
     webDir: options.webDir ?? path.join(os.tmpdir(), 'lookout-no-web-build'),
+    sealer: options.sealer ?? createSealer(TEST_SECRET_KEY),
     ...(identity ? { identity } : {}),
     ...(options.resolveRoles ? { resolveRoles: options.resolveRoles } : {}),
     ...(options.localProperties ? { localProperties: options.localProperties } : {}),

@@ -21,6 +21,7 @@ export const SETTINGS = {
   trustProxy: { env: 'LOOKOUT_TRUST_PROXY', flag: '--trust-proxy' },
   // identity
   secretKey: { env: 'LOOKOUT_SECRET_KEY', flag: '--secret-key' },
+  previousSecretKeys: { env: 'LOOKOUT_PREVIOUS_SECRET_KEYS', flag: '--previous-secret-keys' },
   registrationOpen: { env: 'LOOKOUT_REGISTRATION_OPEN', flag: '--registration-open' },
   adminEmail: { env: 'LOOKOUT_ADMIN_EMAIL', flag: '--admin-email' },
   adminPassword: { env: 'LOOKOUT_ADMIN_PASSWORD', flag: '--admin-password' },
@@ -58,6 +59,7 @@ const postgresUrl = z
 /** Settings whose value is a secret: a wrong value is reported without echoing it. */
 const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set([
   'secretKey',
+  'previousSecretKeys',
   'adminPassword',
   'oidcProviders',
   'metricsToken',
@@ -71,6 +73,9 @@ const URL_SETTINGS: ReadonlySet<SettingName> = new Set([
   'kratosAdminUrl',
   'publicUrl',
 ]);
+
+/** How many keys LOOKOUT_PREVIOUS_SECRET_KEYS may list (a rotation needs one; a few allow for missed ones). */
+const MAX_PREVIOUS_SECRET_KEYS = 10;
 
 /** The port Lookout listens on without PORT; links fall back to http://localhost:<port>. */
 export const DEFAULT_PORT = 8080;
@@ -130,6 +135,34 @@ const configFields = z.object({
   // Off by default: X-Forwarded-For/-Proto/-Host are anyone's to send until a proxy is named.
   trustProxy: z.string().trim().max(5000).default('false').transform(parsedWith(parseTrustProxy)),
   secretKey: z.string().trim().min(32, 'must be at least 32 characters').max(1000).optional(),
+  // The keys a rotation replaces (docs/secrets.md): values sealed under them still open and are
+  // re-sealed under LOOKOUT_SECRET_KEY at start.
+  previousSecretKeys: z
+    .string()
+    .max(MAX_PREVIOUS_SECRET_KEYS * 1001, 'is too long')
+    .optional()
+    .transform((value, ctx) => {
+      const keys = (value ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== '');
+      if (keys.length > MAX_PREVIOUS_SECRET_KEYS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must list at most ${MAX_PREVIOUS_SECRET_KEYS} keys (comma-separated); drop the oldest ones once every value is re-sealed`,
+        });
+        return z.NEVER;
+      }
+      const short = keys.findIndex((key) => key.length < 32 || key.length > 1000);
+      if (short >= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of earlier LOOKOUT_SECRET_KEY values, each 32 to 1000 characters; key ${short + 1} has ${keys[short]!.length}`,
+        });
+        return z.NEVER;
+      }
+      return keys;
+    }),
   registrationOpen: z
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')

@@ -6,7 +6,10 @@ import { SELF_CANARY_NAME } from '@lookout/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, readConfigInput } from '../config/config.js';
+import { TEST_SECRET_KEY } from '../../test/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { createSealer } from '../crypto/sealed-values.js';
+import { resolveSecretKeys } from '../crypto/secret-key.js';
 import { readHealthSettings } from '../modules/health/health-settings.js';
 import { refusingSandbox } from '../sandbox/sandbox.js';
 import { SERVER_VERSION } from '../version.js';
@@ -34,6 +37,7 @@ describe('createApp: the composition of the modules', () => {
       database,
       version: SERVER_VERSION,
       webDir: path.join(os.tmpdir(), 'lookout-no-web-build'),
+      sealer: createSealer(TEST_SECRET_KEY),
       health: {
         sandbox: refusingSandbox('this test runs no scripts'),
         workers: readHealthSettings({}),
@@ -76,11 +80,12 @@ describe('createApp: the composition of the modules', () => {
       database: fresh,
       version: SERVER_VERSION,
       webDir: path.join(os.tmpdir(), 'lookout-no-web-build'),
-      serve: { config, databaseUrl: fresh.url, workers: false },
+      sealer: createSealer(TEST_SECRET_KEY),
+      serve: { config, databaseUrl: fresh.url, workers: false, secretKeys: await resolveSecretKeys(config) },
       health: { sandbox: refusingSandbox('this test runs no scripts'), selfCanary: true },
     });
     try {
-      // Built from the configuration: the identity module generated its key into the data directory.
+      // The key was generated into the data directory (by resolveSecretKeys, as lookout serve does).
       expect(existsSync(path.join(dataDir, 'secret-key'))).toBe(true);
       expect(await count('identity_secret_key')).toBe(0);
       expect(await count('identities')).toBe(0);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
+import type { SecretKeys } from '../crypto/secret-key.js';
 
 /**
  * The outer shape every server module's factory (`createXModule(deps)` in
@@ -37,6 +38,12 @@ export type ServeContext = {
   databaseUrl: string;
   /** Whether this process runs background workers (`--role worker` or `all`). */
   workers: boolean;
+  /**
+   * LOOKOUT_SECRET_KEY (or the one in `<data dir>/secret-key`) and LOOKOUT_PREVIOUS_SECRET_KEYS,
+   * resolved once at start (crypto/secret-key.ts). Modules seal with the app's `sealer`; the
+   * identity module derives its own keys from these.
+   */
+  secretKeys: SecretKeys;
 };
 
 /**

@@ -191,12 +191,13 @@ export function createFlowsRepository(pool: pg.Pool) {
     },
 
     /** Uses the flow's code with that hash once; undefined when there is none to use. */
-    async useCode(flowId: string, codeHash: string, tx?: Queryable): Promise<CodeRow | undefined> {
+    /** Uses the flow's code stored under one of `codeHashes` (the current key's, then previous keys'). */
+    async useCode(flowId: string, codeHashes: readonly string[], tx?: Queryable): Promise<CodeRow | undefined> {
       const result = await db(tx).query<CodeRow>(
         `UPDATE identity_codes SET used_at = now()
-          WHERE flow_id = $1 AND code_hash = $2 AND used_at IS NULL AND expires_at > now()
+          WHERE flow_id = $1 AND code_hash = ANY($2::text[]) AND used_at IS NULL AND expires_at > now()
           RETURNING *`,
-        [flowId, codeHash],
+        [flowId, codeHashes],
       );
       return result.rows[0];
     },

@@ -7,13 +7,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { parseConfig, readConfigInput } from '../../config/config.js';
 import { createLogger } from '../../logger.js';
 import { verifyPassword } from './identity-crypto.js';
-import {
-  ADMIN_CREDENTIALS_FILE,
-  ensureAdminIdentity,
-  identitySettingsFromConfig,
-  resolveSecretKey,
-  SECRET_KEY_FILE,
-} from './identity-bootstrap.js';
+import { resolveSecretKey, resolveSecretKeys, SECRET_KEY_FILE } from '../../crypto/secret-key.js';
+import { ADMIN_CREDENTIALS_FILE, ensureAdminIdentity, identitySettingsFromConfig } from './identity-bootstrap.js';
 
 describe('identity start-up', () => {
   let dataDir: string;
@@ -44,7 +39,7 @@ describe('identity start-up', () => {
         {},
       ),
     );
-    const settings = await identitySettingsFromConfig(config);
+    const settings = identitySettingsFromConfig(config, await resolveSecretKeys(config));
     expect(settings).toMatchObject({ registrationOpen: true, sessionLifetimeMs: 7_200_000, oidcProviders: [] });
     expect(settings.secretKey).toBe(await resolveSecretKey({ dataDir }));
   });

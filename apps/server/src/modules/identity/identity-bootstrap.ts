@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -9,6 +8,7 @@ import {
   EMAIL_OUTBOX_STARTUP_WARNING_EXTERNAL_KRATOS,
 } from '@lookout/contracts';
 import type { Config } from '../../config/config.js';
+import type { SecretKeys } from '../../crypto/secret-key.js';
 import type { ServeContext } from '../../http/server-module.js';
 import { hashPassword, randomToken } from './identity-crypto.js';
 import { createIdentityRepository } from './identity-repository.js';
@@ -17,54 +17,18 @@ import { passwordPolicyViolation } from './password-policy.js';
 import type { IdentitySettings } from './identity-service.js';
 
 /**
- * Start-up of the identity service: the secret key that encrypts TOTP seeds, and the first
- * admin identity. The module's factory resolves the key; its bootstrap step (run once by
- * `lookout serve`, after migrations) does the rest.
+ * Start-up of the identity service: the check (or rotation) of the secret key that encrypts
+ * TOTP seeds, and the first admin identity. `lookout serve` resolves the key
+ * (crypto/secret-key.ts); the module's bootstrap step (run once, after migrations) does the rest.
  */
 
-export const SECRET_KEY_FILE = 'secret-key';
 export const ADMIN_CREDENTIALS_FILE = 'admin-credentials';
 
-/**
- * LOOKOUT_SECRET_KEY, or the key kept in `<data dir>/secret-key` (generated on first start,
- * mode 0600). Replicas sharing one database must share LOOKOUT_SECRET_KEY.
- */
-export async function resolveSecretKey(options: {
-  secretKey?: string;
-  dataDir: string;
-  logger?: Pick<Logger, 'info'>;
-}): Promise<string> {
-  if (options.secretKey) return options.secretKey;
-  const file = path.join(options.dataDir, SECRET_KEY_FILE);
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(options.dataDir, { recursive: true });
-  const key = randomBytes(32).toString('base64url');
-  try {
-    // 'wx' fails when another process created the file first; then its key is used.
-    await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
-    options.logger?.info({ file }, 'Generated the secret key that encrypts identity secrets');
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
-    throw error;
-  }
-}
-
-/** The identity settings of a configuration, with the secret key resolved. */
-export async function identitySettingsFromConfig(
-  config: Config,
-  logger?: Pick<Logger, 'info'>,
-): Promise<IdentitySettings> {
+/** The identity settings of a configuration, with the secret keys `lookout serve` resolved at start. */
+export function identitySettingsFromConfig(config: Config, secretKeys: SecretKeys): IdentitySettings {
   return {
-    secretKey: await resolveSecretKey({
-      ...(config.secretKey ? { secretKey: config.secretKey } : {}),
-      dataDir: config.dataDir,
-      ...(logger ? { logger } : {}),
-    }),
+    secretKey: secretKeys.current,
+    previousSecretKeys: secretKeys.previous,
     registrationOpen: config.registrationOpen,
     sessionLifetimeMs: config.sessionLifetime,
     revokeSessionsOnPasswordChange: config.revokeSessionsOnPasswordChange,
@@ -135,21 +99,23 @@ export async function ensureAdminIdentity(options: EnsureAdminOptions): Promise<
 
 /**
  * The identity module's bootstrap step: replicas must share the key that keys codes and
- * encrypts TOTP seeds (a different one stops start-up here), then the first admin identity
+ * encrypts TOTP seeds (a different one stops start-up here; one the database knows as a
+ * previous key is a rotation, done here), then the first admin identity
  * (once, on an empty identity store), then where email goes. Returns the admin it created.
  */
 export async function bootstrapIdentity(input: {
   pool: pg.Pool;
   logger: Pick<Logger, 'info' | 'warn'>;
-  secretKey: string;
   serve: ServeContext;
 }): Promise<string | undefined> {
   const { pool, logger, serve } = input;
-  const { config } = serve;
+  const { config, secretKeys } = serve;
   await assertSharedSecretKey({
     pool,
-    secretKey: input.secretKey,
-    ...(config.secretKey ? {} : { keyFile: path.join(config.dataDir, SECRET_KEY_FILE) }),
+    secretKey: secretKeys.current,
+    previousKeys: secretKeys.previous,
+    ...(secretKeys.keyFile ? { keyFile: secretKeys.keyFile } : {}),
+    logger,
   });
   let createdAdminId: string | undefined;
   if (config.kratosPublicUrl) {

@@ -170,7 +170,7 @@ export function createCodeFlows({
       if (attempts >= IDENTITY_LIMITS.codeMaxAttempts)
         return flowWithMessages(flow, ctx, { messages: [texts.failure] });
       const used = /^\d{1,12}$/.test(code)
-        ? await repository.useCode(flow.id, box.hmac(`${flow.id}:${code}`))
+        ? await repository.useCode(flow.id, box.hmacCandidates(`${flow.id}:${code}`))
         : undefined;
       if (!used || !used.identity_id) {
         await repository.updateFlow(flow.id, { internal: { ...flow.internal, attempts: attempts + 1 } });

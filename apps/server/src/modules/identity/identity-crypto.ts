@@ -21,35 +21,70 @@ const ARGON2ID = 2;
  */
 
 export type SecretBox = {
-  /** AES-256-GCM; the output carries its version, nonce and tag. */
+  /** AES-256-GCM under the current key; the output carries its version, nonce and tag. */
   encrypt: (plain: string) => string;
+  /** Opens what the current key or a previous one (LOOKOUT_PREVIOUS_SECRET_KEYS) encrypted. */
   decrypt: (sealed: string) => string;
-  /** Keyed hash for one-time codes and backup codes (high entropy or short-lived). */
+  /** Keyed hash for one-time codes and backup codes (high entropy or short-lived), under the current key. */
   hmac: (value: string) => string;
+  /**
+   * The hashes a code may be stored under: the current key's first, then each previous key's,
+   * so codes and backup codes issued before a rotation still verify while the old key is
+   * listed in LOOKOUT_PREVIOUS_SECRET_KEYS (docs/secrets.md, "Rotating the key").
+   */
+  hmacCandidates: (value: string) => string[];
 };
 
-/** Derives separate encryption and MAC keys from the installation's secret key. */
-export function createSecretBox(secretKey: string): SecretBox {
+type BoxKeys = { encryptionKey: Buffer; macKey: Buffer };
+
+function boxKeys(secretKey: string): BoxKeys {
   const material = Buffer.from(secretKey, 'utf8');
-  const encryptionKey = Buffer.from(hkdfSync('sha256', material, 'lookout-identity', 'aes-256-gcm', 32));
-  const macKey = Buffer.from(hkdfSync('sha256', material, 'lookout-identity', 'hmac-sha256', 32));
+  return {
+    encryptionKey: Buffer.from(hkdfSync('sha256', material, 'lookout-identity', 'aes-256-gcm', 32)),
+    macKey: Buffer.from(hkdfSync('sha256', material, 'lookout-identity', 'hmac-sha256', 32)),
+  };
+}
+
+function decryptWith(encryptionKey: Buffer, sealed: string): string {
+  const [version, nonce, body, tag] = sealed.split('.');
+  if (version !== 'v1' || !nonce || body === undefined || !tag) throw new Error('Unknown ciphertext format');
+  const decipher = createDecipheriv('aes-256-gcm', encryptionKey, Buffer.from(nonce, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * Derives separate encryption and MAC keys from the installation's secret key, and from the
+ * keys a rotation replaces (their ciphertexts carry no key id: GCM's tag tells which key fits).
+ */
+export function createSecretBox(secretKey: string, previousKeys: readonly string[] = []): SecretBox {
+  const current = boxKeys(secretKey);
+  const previous = previousKeys.filter((key) => key !== secretKey).map(boxKeys);
+  const hmacUnder = (macKey: Buffer, value: string) =>
+    createHmac('sha256', macKey).update(value, 'utf8').digest('base64url');
   return {
     encrypt(plain) {
       const nonce = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', encryptionKey, nonce);
+      const cipher = createCipheriv('aes-256-gcm', current.encryptionKey, nonce);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return `v1.${nonce.toString('base64url')}.${body.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}`;
     },
     decrypt(sealed) {
-      const [version, nonce, body, tag] = sealed.split('.');
-      if (version !== 'v1' || !nonce || body === undefined || !tag) throw new Error('Unknown ciphertext format');
-      const decipher = createDecipheriv('aes-256-gcm', encryptionKey, Buffer.from(nonce, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      try {
+        return decryptWith(current.encryptionKey, sealed);
+      } catch (error) {
+        for (const keys of previous) {
+          try {
+            return decryptWith(keys.encryptionKey, sealed);
+          } catch {
+            // not this key either
+          }
+        }
+        throw error;
+      }
     },
-    hmac(value) {
-      return createHmac('sha256', macKey).update(value, 'utf8').digest('base64url');
-    },
+    hmac: (value) => hmacUnder(current.macKey, value),
+    hmacCandidates: (value) => [current, ...previous].map((keys) => hmacUnder(keys.macKey, value)),
   };
 }
 

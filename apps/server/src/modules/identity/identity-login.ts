@@ -220,8 +220,9 @@ export function createLoginFlows({
       const credential = (await credentialsOf(resolved.identity.id, tx)).find((c) => c.type === 'lookup_secret');
       const secrets = (credential?.config.lookup_secrets as LookupSecret[] | undefined) ?? [];
       if (!credential || secrets.length === 0) return 'none' as const;
-      const hash = box.hmac(code);
-      const match = secrets.find((secret) => safeEqual(secret.hash, hash));
+      // Backup codes issued before a key rotation were hashed under the previous key.
+      const hashes = box.hmacCandidates(code);
+      const match = secrets.find((secret) => hashes.some((hash) => safeEqual(secret.hash, hash)));
       if (!match) return 'invalid' as const;
       if (match.used_at) return 'used' as const;
       match.used_at = now().toISOString();

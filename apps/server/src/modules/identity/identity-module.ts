@@ -72,6 +72,7 @@ export type IdentityModule = ServerModule<IdentityServices>;
 function identitySettingsOf(settings: Partial<IdentitySettings> = {}): IdentitySettings {
   return {
     secretKey: settings.secretKey ?? randomToken(),
+    previousSecretKeys: settings.previousSecretKeys ?? [],
     registrationOpen: settings.registrationOpen ?? false,
     sessionLifetimeMs: settings.sessionLifetimeMs ?? 24 * 3_600_000,
     revokeSessionsOnPasswordChange: settings.revokeSessionsOnPasswordChange ?? true,
@@ -92,12 +93,12 @@ function identitySettingsOf(settings: Partial<IdentitySettings> = {}): IdentityS
 export async function createIdentityModule(deps: IdentityModuleDeps): Promise<IdentityModule> {
   const { logger, pool } = deps;
   const settings = identitySettingsOf(
-    deps.serve ? await identitySettingsFromConfig(deps.serve.config, logger) : deps.settings,
+    deps.serve ? identitySettingsFromConfig(deps.serve.config, deps.serve.secretKeys) : deps.settings,
   );
   // Links in emails and invitations: from the configuration only, never from a request.
   const links = linkOrigin({ publicUrl: deps.publicUrl, port: deps.port ?? DEFAULT_PORT });
   const repository = createIdentityRepository(pool);
-  const box = createSecretBox(settings.secretKey);
+  const box = createSecretBox(settings.secretKey, settings.previousSecretKeys);
   // Emails go to the outbox in the flow that asks for them; the courier sender (this module's
   // worker, when LOOKOUT_SMTP_URL is set) delivers them.
   const courierRepository = createCourierRepository(pool);
@@ -189,12 +190,7 @@ export async function createIdentityModule(deps: IdentityModuleDeps): Promise<Id
     },
     async bootstrap(context) {
       if (!deps.serve) return;
-      const createdAdminId = await bootstrapIdentity({
-        pool,
-        logger,
-        secretKey: settings.secretKey,
-        serve: deps.serve,
-      });
+      const createdAdminId = await bootstrapIdentity({ pool, logger, serve: deps.serve });
       if (createdAdminId) context.createdAdminId = createdAdminId;
     },
     /** The courier sender delivers the outbox through LOOKOUT_SMTP_URL (woken by LISTEN). */

@@ -9,8 +9,10 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { parseConfig, readConfigInput } from '../../config/config.js';
 import { findFreePort } from '../../db/free-port.js';
 import { serve } from '../../server.js';
-import { resolveSecretKey, SECRET_KEY_FILE } from './identity-bootstrap.js';
+import { resolveSecretKey, SECRET_KEY_FILE } from '../../crypto/secret-key.js';
+import { seedIdentity } from '../../../test/identity-helpers.js';
 import { createSecretBox } from './identity-crypto.js';
+import { createIdentityRepository } from './identity-repository.js';
 import { assertSharedSecretKey, secretKeyFingerprint, SecretKeyMismatchError } from './identity-secret-key.js';
 
 describe('one secret key for every replica on a database', () => {
@@ -124,5 +126,100 @@ describe('one secret key for every replica on a database', () => {
     expect(fingerprint).not.toContain(Buffer.from(key).toString('base64url').slice(0, 12));
     // Not what the identity service's code hashes would give for the same label.
     expect(createSecretBox(key).hmac('lookout secret key fingerprint v1')).not.toBe(fingerprint);
+  });
+
+  describe('rotation (LOOKOUT_PREVIOUS_SECRET_KEYS)', () => {
+    const OLD = 'the-old-secret-key-0123456789abcdefghijkl';
+    const NEW = 'the-new-secret-key-0123456789abcdefghijkl';
+
+    it('accepts a start whose previous key is the recorded one, encrypts TOTP seeds and outbox bodies again, records the new key', async () => {
+      await assertSharedSecretKey({ pool: database.pool, secretKey: OLD });
+      const oldBox = createSecretBox(OLD);
+      const repository = createIdentityRepository(database.pool);
+      const identityId = await seedIdentity(database.pool, { email: `rotate-${Date.now()}@example.com` });
+      await repository.upsertCredential(
+        identityId,
+        'totp',
+        { totp_secret_encrypted: oldBox.encrypt('SEEDSEEDSEED') },
+        [],
+        undefined,
+      );
+      const message = await database.pool.query<{ id: string }>(
+        `INSERT INTO identity_courier_messages (template_type, recipient, subject, body_encrypted)
+         VALUES ('recovery_code_valid', 'x@example.com', 'Recover', $1) RETURNING id`,
+        [oldBox.encrypt('Your code is 123456')],
+      );
+
+      // Without the old key listed, the new key is refused as before.
+      await expect(assertSharedSecretKey({ pool: database.pool, secretKey: NEW })).rejects.toThrow(
+        /LOOKOUT_PREVIOUS_SECRET_KEYS/,
+      );
+      const logged: unknown[] = [];
+      await assertSharedSecretKey({
+        pool: database.pool,
+        secretKey: NEW,
+        previousKeys: [OLD],
+        logger: { info: (details: unknown) => void logged.push(details) } as never,
+      });
+      const { rows } = await database.pool.query<{ fingerprint: string }>(
+        'SELECT fingerprint FROM identity_secret_key',
+      );
+      expect(rows).toEqual([{ fingerprint: secretKeyFingerprint(NEW) }]);
+      expect(logged).toEqual([expect.objectContaining({ totpSeeds: 1, outboxBodies: 1, unreadable: 0 })]);
+
+      // Only the new key is needed from now on: its box alone opens both.
+      const newBox = createSecretBox(NEW);
+      const seed = await database.pool.query<{ sealed: string }>(
+        `SELECT config->>'totp_secret_encrypted' AS sealed FROM identity_credentials WHERE identity_id = $1 AND type = 'totp'`,
+        [identityId],
+      );
+      expect(newBox.decrypt(seed.rows[0]!.sealed)).toBe('SEEDSEEDSEED');
+      expect(() => oldBox.decrypt(seed.rows[0]!.sealed)).toThrow();
+      const body = await database.pool.query<{ body_encrypted: string }>(
+        'SELECT body_encrypted FROM identity_courier_messages WHERE id = $1',
+        [message.rows[0]!.id],
+      );
+      expect(newBox.decrypt(body.rows[0]!.body_encrypted)).toBe('Your code is 123456');
+      // The next start with only the new key, and one still listing the old key, both pass.
+      await expect(assertSharedSecretKey({ pool: database.pool, secretKey: NEW })).resolves.toBeUndefined();
+      await expect(
+        assertSharedSecretKey({ pool: database.pool, secretKey: NEW, previousKeys: [OLD] }),
+      ).resolves.toBeUndefined();
+      // The old key alone is now the odd one out.
+      await expect(assertSharedSecretKey({ pool: database.pool, secretKey: OLD })).rejects.toBeInstanceOf(
+        SecretKeyMismatchError,
+      );
+    });
+
+    it('rotates once when two replicas with the same keys start together', async () => {
+      await assertSharedSecretKey({ pool: database.pool, secretKey: OLD });
+      const oldBox = createSecretBox(OLD);
+      const identityId = await seedIdentity(database.pool, { email: `race-${Date.now()}@example.com` });
+      await createIdentityRepository(database.pool).upsertCredential(
+        identityId,
+        'totp',
+        { totp_secret_encrypted: oldBox.encrypt('RACESEED') },
+        [],
+        undefined,
+      );
+      await Promise.all(
+        [1, 2].map(() => assertSharedSecretKey({ pool: database.pool, secretKey: NEW, previousKeys: [OLD] })),
+      );
+      const seed = await database.pool.query<{ sealed: string }>(
+        `SELECT config->>'totp_secret_encrypted' AS sealed FROM identity_credentials WHERE identity_id = $1`,
+        [identityId],
+      );
+      expect(createSecretBox(NEW).decrypt(seed.rows[0]!.sealed)).toBe('RACESEED');
+    });
+
+    it('verifies codes hashed under a previous key while it is listed, and opens what it encrypted', () => {
+      const before = createSecretBox(OLD);
+      const ring = createSecretBox(NEW, [OLD]);
+      expect(ring.hmacCandidates('abcd2345')).toContain(before.hmac('abcd2345'));
+      expect(ring.hmacCandidates('abcd2345')[0]).toBe(createSecretBox(NEW).hmac('abcd2345'));
+      expect(ring.decrypt(before.encrypt('seed'))).toBe('seed');
+      expect(createSecretBox(NEW).hmacCandidates('abcd2345')).not.toContain(before.hmac('abcd2345'));
+      expect(() => createSecretBox(NEW).decrypt(before.encrypt('seed'))).toThrow();
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import type pg from 'pg';
-import { safeEqual } from './identity-crypto.js';
+import type { Logger } from 'pino';
+import { PREVIOUS_SECRET_KEYS_SETTING, SECRET_KEY_SETTING } from '../../crypto/secret-key.js';
+import { createSecretBox, safeEqual } from './identity-crypto.js';
+import { reencryptIdentitySecrets } from './identity-secret-rotation.js';
 
 /**
  * One secret key for every replica on a database (migration 9, docs/identity.md). The key
@@ -8,8 +11,7 @@ import { safeEqual } from './identity-crypto.js';
  * own would refuse the codes the others issue and could not read the seeds they stored.
  */
 
-/** The setting that replicas must share; every message about the key names it. */
-export const SECRET_KEY_SETTING = 'LOOKOUT_SECRET_KEY';
+export { SECRET_KEY_SETTING };
 
 const FINGERPRINT_LABEL = 'lookout secret key fingerprint v1';
 
@@ -34,16 +36,31 @@ export class SecretKeyMismatchError extends Error {
 export type SharedSecretKeyOptions = {
   pool: pg.Pool;
   secretKey: string;
+  /** LOOKOUT_PREVIOUS_SECRET_KEYS: a recorded fingerprint of one of them is a rotation, not a mismatch. */
+  previousKeys?: readonly string[];
   /** Where the key came from when LOOKOUT_SECRET_KEY is not set: `<data dir>/secret-key`. */
   keyFile?: string;
+  logger?: Pick<Logger, 'info'>;
 };
 
 /**
  * Records the key's fingerprint on the first start against a database, and refuses a key
  * whose fingerprint differs from the recorded one. Replicas starting together race on one
  * INSERT; the loser reads the winner's fingerprint.
+ *
+ * When the recorded fingerprint is that of a previous key (LOOKOUT_PREVIOUS_SECRET_KEYS), the
+ * key is being rotated: in one transaction, holding the row, the identity secrets encrypted
+ * under the old key are encrypted again under the new one and the new fingerprint is recorded.
+ * A replica that starts with the same keys meanwhile waits on the row and then finds the new
+ * fingerprint.
  */
-export async function assertSharedSecretKey({ pool, secretKey, keyFile }: SharedSecretKeyOptions): Promise<void> {
+export async function assertSharedSecretKey({
+  pool,
+  secretKey,
+  previousKeys = [],
+  keyFile,
+  logger,
+}: SharedSecretKeyOptions): Promise<void> {
   const fingerprint = secretKeyFingerprint(secretKey);
   await pool.query('INSERT INTO identity_secret_key (fingerprint) VALUES ($1) ON CONFLICT (singleton) DO NOTHING', [
     fingerprint,
@@ -54,13 +71,57 @@ export async function assertSharedSecretKey({ pool, secretKey, keyFile }: Shared
   const recorded = rows[0];
   if (!recorded) throw new Error('The secret key fingerprint could not be recorded in the database.');
   if (safeEqual(recorded.fingerprint, fingerprint)) return;
+  const replaced = previousKeys.find((key) => safeEqual(secretKeyFingerprint(key), recorded.fingerprint));
+  if (replaced !== undefined) {
+    await rotateSecretKey({ pool, secretKey, previousKeys, fingerprint, ...(logger ? { logger } : {}) });
+    return;
+  }
   const source = keyFile
     ? `This server's key was generated into ${keyFile} because ${SECRET_KEY_SETTING} is not set.`
     : `This server's key comes from ${SECRET_KEY_SETTING}.`;
+  const previous =
+    previousKeys.length > 0
+      ? ` None of the ${previousKeys.length} key(s) in ${PREVIOUS_SECRET_KEYS_SETTING} is it either.`
+      : '';
   throw new SecretKeyMismatchError(
     `${SECRET_KEY_SETTING} differs from the key the other Lookout servers on this database use (recorded ${recorded.recorded_at.toISOString()}). ` +
-      `${source} Every replica needs the same ${SECRET_KEY_SETTING}: set it to the first server's key ` +
+      `${source}${previous} Every replica needs the same ${SECRET_KEY_SETTING}: set it to the first server's key ` +
       `(its ${SECRET_KEY_SETTING}, or the secret-key file in its data directory). ` +
-      'To replace the key on purpose, see "Secret key" in docs/identity.md.',
+      `To replace the key on purpose, start with the new key and the old one in ${PREVIOUS_SECRET_KEYS_SETTING} (see "Rotating the key" in docs/secrets.md).`,
   );
+}
+
+async function rotateSecretKey(options: {
+  pool: pg.Pool;
+  secretKey: string;
+  previousKeys: readonly string[];
+  fingerprint: string;
+  logger?: Pick<Logger, 'info'>;
+}): Promise<void> {
+  const client = await options.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ fingerprint: string }>(
+      'SELECT fingerprint FROM identity_secret_key WHERE singleton FOR UPDATE',
+    );
+    // Another replica with the same keys rotated while this one waited for the row.
+    if (rows[0] && safeEqual(rows[0].fingerprint, options.fingerprint)) {
+      await client.query('COMMIT');
+      return;
+    }
+    const counts = await reencryptIdentitySecrets(client, createSecretBox(options.secretKey, options.previousKeys));
+    await client.query('UPDATE identity_secret_key SET fingerprint = $1, recorded_at = now() WHERE singleton', [
+      options.fingerprint,
+    ]);
+    await client.query('COMMIT');
+    options.logger?.info(
+      { ...counts, setting: SECRET_KEY_SETTING },
+      'Rotated the secret key: identity secrets are encrypted under the new key',
+    );
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourierMessage } from '@lookout/contracts';
 import { apiLogin } from '../../../test/access-helpers.js';
 import { browserFlow, browserLogin, csrfOf, seedIdentity, TestBrowser } from '../../../test/identity-helpers.js';
+import { TEST_SECRET_KEY } from '../../../test/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { createSealer } from '../../crypto/sealed-values.js';
 import { buildApp } from '../../http/app.js';
 import { createLogger } from '../../logger.js';
 import { SERVER_VERSION } from '../../version.js';
@@ -36,6 +38,7 @@ describe('identity: no secret reaches a log line', () => {
       database,
       version: SERVER_VERSION,
       webDir: path.join(os.tmpdir(), 'lookout-no-web-build'),
+      sealer: createSealer(TEST_SECRET_KEY),
       identity: { registrationOpen: true, smtpUrl: 'smtp://127.0.0.1:1' },
     });
     await app.ready();
@@ -125,6 +128,7 @@ describe('identity: emails without SMTP reach the outbox, not the log', () => {
       database,
       version: SERVER_VERSION,
       webDir: path.join(os.tmpdir(), 'lookout-no-web-build'),
+      sealer: createSealer(TEST_SECRET_KEY),
       identity: { registrationOpen: true, secretKey },
     });
     await app.ready();

@@ -43,6 +43,8 @@ export type Outcome = {
 
 export type IdentitySettings = {
   secretKey: string;
+  /** LOOKOUT_PREVIOUS_SECRET_KEYS: what they encrypted still opens; codes hashed under them still verify. */
+  previousSecretKeys?: readonly string[];
   registrationOpen: boolean;
   sessionLifetimeMs: number;
   /**
