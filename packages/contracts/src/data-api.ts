@@ -10,6 +10,8 @@ export const DATA_API_RELATIONS = {
   people: 'database',
   teams: 'database',
   team_members: 'database',
+  // The Teams settings list (15_teams_console.sql): teams with their live member count.
+  teams_with_status: 'database',
   agents: 'agents',
   properties: 'feature_flags',
   logging_backends: 'logging_backends',
@@ -37,6 +39,9 @@ export const DATA_API_RELATIONS = {
   // `people`. Identities only for roles that read identities (the Users page).
   people_roles: 'database',
   identities: 'identities',
+  // connections (17_connections.sql): every credential is sealed on write and reads as '***'
+  // for everyone (SEALED_COLUMN_READERS); write is admin only (spec 1 section 6).
+  connections: 'connections',
 } as const satisfies Record<string, Resource>;
 
 export type DataApiRelation = keyof typeof DATA_API_RELATIONS;
@@ -50,6 +55,7 @@ export const SOURCE_GUARDED_RELATIONS: readonly DataApiRelation[] = [
   'team_members',
   'logging_backends',
   'canaries',
+  'connections',
 ];
 
 /** 403 message for a change to a row another source owns. */
@@ -66,6 +72,7 @@ export function sourceGuardMessage(relation: string, source: string): string {
  */
 export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'people_roles',
+  'teams_with_status',
   'identities',
   'check_component_relationships',
   'check_config_relationships',
@@ -77,6 +84,7 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
 /** Why each {@link READ_ONLY_RELATIONS} relation is read-only, and where the change is made. */
 const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
   people_roles: 'people_roles is read-only here; change roles with POST /api/rbac/{id}/update_role.',
+  teams_with_status: 'teams_with_status is read-only here; write teams and team_members instead.',
   identities:
     'identities is read-only here; change users with /api/auth/invite_user, /api/people/update and DELETE /api/people/{id}.',
   check_component_relationships:
@@ -97,10 +105,27 @@ const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
  */
 export const SECRET_BEARING_COLUMNS: Partial<Record<DataApiRelation, readonly string[]>> = {
   teams: ['spec'],
+  teams_with_status: ['spec'],
   logging_backends: ['spec'],
   canaries: ['spec'],
   canaries_with_status: ['spec'],
   checks: ['spec'],
+};
+
+/**
+ * Columns that hold credentials nobody reads back, admins included (connections: sealed on
+ * write by the connections module, docs/connections.md), each with the SQL function every read
+ * of it goes through (17_connections.sql): a credential reads as '***', a reference
+ * (`secret://<name>/<key>`) as written. Like {@link SECRET_BEARING_COLUMNS} it covers select,
+ * JSON paths, casts, filters, order, embeds, CSV and the rows a write returns.
+ */
+export const SEALED_COLUMN_READERS: Partial<Record<DataApiRelation, Readonly<Record<string, string>>>> = {
+  connections: {
+    url: 'lookout_connection_text',
+    password: 'lookout_connection_credential',
+    certificate: 'lookout_connection_credential',
+    properties: 'lookout_connection_properties',
+  },
 };
 
 /** 405 message for a write to a {@link READ_ONLY_RELATIONS} relation. */

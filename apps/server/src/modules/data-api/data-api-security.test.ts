@@ -547,12 +547,14 @@ describe('/api/db under attack', () => {
     });
 
     it('shows only the written relation in a constraint violation, as PostgREST does', async () => {
-      const response = await call('POST', '/api/db/teams', 'admin', { name: 'platform', created_by: SYSTEM });
+      // people: teams name a duplicate themselves (migration 15), so PostgreSQL's own message
+      // shows on another unique index.
+      const response = await call('POST', '/api/db/people', 'admin', { name: 'Ada Again', email: 'ada@example.com' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         code: '23505',
-        message: 'duplicate key value violates unique constraint "teams_name_live_key"',
-        details: 'Key (name)=(platform) already exists.',
+        message: 'duplicate key value violates unique constraint "people_email_live_key"',
+        details: 'Key (lower(email))=(ada@example.com) already exists.',
         hint: null,
       });
     });
