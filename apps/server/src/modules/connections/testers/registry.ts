@@ -1,4 +1,11 @@
 import type { ConnectionType } from '@lookout/contracts';
+import { testElasticsearchConnection } from './elasticsearch-tester.js';
+import { testHttpConnection } from './http-tester.js';
+import { testMysqlConnection } from './mysql-tester.js';
+import { testPostgresConnection } from './postgres-tester.js';
+import { testPrometheusConnection } from './prometheus-tester.js';
+import { testRedisConnection } from './redis-tester.js';
+import { testSmtpConnection } from './smtp-tester.js';
 import type { ConnectionTester } from './tester.js';
 
 /**
@@ -6,7 +13,15 @@ import type { ConnectionTester } from './tester.js';
  * missing here is answered with CONNECTION_MESSAGES.testUnsupported. One tester per file in
  * this folder; add its import above and its entry below.
  */
-export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester>> = {};
+export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester>> = {
+  postgres: testPostgresConnection,
+  mysql: testMysqlConnection,
+  redis: testRedisConnection,
+  http: testHttpConnection,
+  prometheus: testPrometheusConnection,
+  elasticsearch: testElasticsearchConnection,
+  email: testSmtpConnection,
+};
 
 /** The tester of a type, or undefined when Lookout cannot test that type. */
 export function testerFor(type: ConnectionType): ConnectionTester | undefined {
