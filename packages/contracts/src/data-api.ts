@@ -25,6 +25,10 @@ export const DATA_API_RELATIONS = {
   check_statuses_1d: 'canaries',
   job_histories: 'database',
   job_history_names: 'database',
+  // The event queue (13_event_queue.sql): the Event Queue settings page reads its summary;
+  // both views are read-only, guarded like the other system tables.
+  event_queue_summary: 'database',
+  failed_events: 'database',
   // The check drawer's relationships (11_health_console_calls.sql): which components and config
   // items a check belongs to, guarded like checks (as in the original); the components and
   // config items themselves by the topology and catalog resources of spec 1 section 6
@@ -79,6 +83,8 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'components',
   'config_items',
   'configs',
+  'event_queue_summary',
+  'failed_events',
 ];
 
 /** Why each {@link READ_ONLY_RELATIONS} relation is read-only, and where the change is made. */
@@ -93,6 +99,10 @@ const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
   components: 'components is read-only here; topologies discover components.',
   config_items: 'config_items is read-only here; scrapers discover config items.',
   configs: 'configs is read-only here; scrapers discover config items.',
+  event_queue_summary:
+    'event_queue_summary is read-only here; it summarises the event queue, which triggers and consumers change.',
+  failed_events:
+    'failed_events is read-only here; a failed event is retried by its consumer, or queued again by its producer.',
 };
 
 /**

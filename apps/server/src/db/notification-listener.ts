@@ -3,14 +3,14 @@ import type { Logger } from 'pino';
 
 /** Keeps one connection LISTENing and reconnects it; polling covers the gaps (ADR 0003). */
 export function createNotificationListener(pool: pg.Pool, logger: Logger) {
-  const handlers = new Map<string, Set<() => void>>();
+  const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.PoolClient | undefined;
   let connecting: Promise<void> | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
 
   const onNotification = (message: pg.Notification) => {
-    for (const handler of handlers.get(message.channel) ?? []) handler();
+    for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
   };
 
   async function connect(): Promise<void> {
@@ -59,8 +59,11 @@ export function createNotificationListener(pool: pg.Pool, logger: Logger) {
   }
 
   return {
-    /** Calls `onNotify` for each notification on `channel` (a fixed identifier). */
-    subscribe(channel: string, onNotify: () => void): () => void {
+    /**
+     * Calls `onNotify` with the payload of each notification on `channel` (a fixed
+     * identifier); the event queue routes by it (the event's name).
+     */
+    subscribe(channel: string, onNotify: (payload: string) => void): () => void {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name ${channel}`);
       const set = handlers.get(channel) ?? new Set();
       const isNew = !handlers.has(channel);

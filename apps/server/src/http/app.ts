@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,11 +14,14 @@ import type { Sealer } from '../crypto/sealed-values.js';
 import type { Database } from '../db/database.js';
 import { createJobHistoryCleanup } from '../jobs/job-history-cleanup.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
+import { createEvents, type Events, type EventQueueSettings } from '../events/events.js';
 import { createAccessModule, type AccessModuleDeps } from '../modules/access/access-module.js';
+import { createConnectionsModule } from '../modules/connections/connections-module.js';
 import { createDataApiModule } from '../modules/data-api/data-api-module.js';
 import { createHealthModule, type HealthModuleDeps, type HealthSettings } from '../modules/health/health-module.js';
 import { createIdentityModule, type IdentityModuleDeps } from '../modules/identity/identity-module.js';
 import { createMetricsModule, type MetricsModule, type MetricsModuleDeps } from '../modules/metrics/metrics-module.js';
+import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
 import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
@@ -107,12 +110,16 @@ export type AppDeps = {
     /** LOOKOUT_METRICS_TOKEN: GET /metrics on this app's port, for that bearer token. Unset: not served here. */
     token?: string;
   };
+  /** events: overrides of the event queue's back-off and poll (tests; docs/events.md). */
+  events?: Partial<EventQueueSettings>;
 };
 
 export type ComposedApp = {
   app: FastifyInstance;
   /** The jobs module every module registered its scheduled work with. */
   jobs: Jobs;
+  /** The event queue: modules enqueue and register consumers through it (src/events). */
+  events: Events;
   /** Modules whose services `lookout serve` uses after listening. */
   modules: { metrics: MetricsModule };
   /**
@@ -156,6 +163,15 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
   const jobs = createJobs({ pool, logger, metrics: metrics.services.metrics });
   // The jobs module's own daily housekeeping of job_history (30 days, STALE after 4 h).
   createJobHistoryCleanup({ jobs }).schedule();
+  // The event queue, shared like the jobs: modules get `events` in their deps to enqueue and
+  // register consumers; its consumers run with the module workers.
+  const events = createEvents({
+    pool,
+    logger,
+    jobs,
+    metrics: metrics.services.metrics,
+    ...(deps.events ? { settings: deps.events } : {}),
+  });
   const serve = deps.serve ? { serve: deps.serve } : {};
   const adminEmail = deps.adminEmail ?? deps.serve?.config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const identity = await createIdentityModule({
@@ -179,13 +195,25 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...(deps.resolveRoles ? { resolveRoles: deps.resolveRoles } : {}),
     ...(deps.localProperties ? { localProperties: deps.localProperties } : {}),
   });
+  const personOf = async (request: FastifyRequest) => (await access.services.sessionOf(request))?.identityId ?? null;
+  // The secret store, and the one place credentials' references are resolved (docs/secrets.md).
+  const secrets = createSecretsModule({ pool, logger, sealer: deps.sealer, personOf });
+  // Connections: credentials sealed on write, references to the secret store resolved at use.
+  const connections = createConnectionsModule({
+    pool,
+    logger,
+    sealer: deps.sealer,
+    resolveReference: secrets.services.secrets.resolveReference,
+  });
   const health = createHealthModule({
     pool,
     logger,
     jobs,
     metrics: metrics.services.metrics,
     access: access.services.access,
-    personOf: async (request) => (await access.services.sessionOf(request))?.identityId ?? null,
+    personOf,
+    // Canaries' valueFrom references, read from the secret store in the canary's namespace.
+    resolveSecret: secrets.services.secrets.resolveValueFrom,
     ...serve,
     ...deps.health,
   });
@@ -194,19 +222,22 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     logger,
     access: access.services.access,
     featureFlags: access.services.featureFlags,
-    // Canary writes are validated (and derived rows kept read-only) before the data API.
-    guardWrites: health.services.guardDataApiWrites,
+    // Canary writes are validated (and derived rows kept read-only) before the data API;
+    // connection writes have their credentials sealed.
+    guardWrites: [health.services.guardDataApiWrites, connections.services.guardDataApiWrites],
   });
   const system = createSystemModule({
     database: deps.database,
     version: deps.version,
     startedAt: deps.startedAt ?? new Date(),
   });
-  const modules: ServerModule<unknown>[] = [identity, access, dataApi, health, system, metrics];
+  const modules: ServerModule<unknown>[] = [identity, access, secrets, connections, dataApi, health, system, metrics];
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      // Consumers first: events under way finish while the modules they call still run.
+      await events.stop();
       await jobs.stop();
       for (const module of [...modules].reverse()) await module.stop();
     })());
@@ -254,6 +285,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
   return {
     app,
     jobs,
+    events,
     modules: { metrics },
     async bootstrap() {
       const context: BootstrapContext = {};
@@ -262,6 +294,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     start() {
       for (const module of modules) module.start();
       jobs.start();
+      events.start();
     },
     stop,
   };

@@ -170,6 +170,19 @@ describe('scheduler, job and HTTP metrics', () => {
     expect(valueOf(families, 'lookout_job_duration_seconds_sum', { ...job, status: 'FAILED' })).toBe(0.01);
   });
 
+  it('counts event tries handled and failed by event name, both series from the first try', async () => {
+    const { metrics, scrape } = metricsWith();
+    metrics.recordEvent({ name: 'check.failed', outcome: 'handled' });
+    let families = await scrape();
+    expect(valueOf(families, 'lookout_events_handled_total', { name: 'check.failed' })).toBe(1);
+    expect(valueOf(families, 'lookout_events_failed_total', { name: 'check.failed' })).toBe(0);
+    metrics.recordEvent({ name: 'check.failed', outcome: 'failed' });
+    metrics.recordEvent({ name: 'check.failed', outcome: 'failed' });
+    families = await scrape();
+    expect(valueOf(families, 'lookout_events_handled_total', { name: 'check.failed' })).toBe(1);
+    expect(valueOf(families, 'lookout_events_failed_total', { name: 'check.failed' })).toBe(2);
+  });
+
   it('labels requests with their route pattern, and requests that matched none as unmatched', async () => {
     const { metrics, scrape } = metricsWith();
     metrics.observeHttpRequest({ method: 'GET', routePattern: '/api/db/*', statusCode: 200, durationMs: 12 });

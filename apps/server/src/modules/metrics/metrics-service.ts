@@ -186,6 +186,20 @@ export function createMetrics(deps: MetricsDeps) {
     registers,
   });
 
+  // ---------------------------------------------------------------- event queue
+  const eventsHandled = new Counter({
+    name: 'lookout_events_handled_total',
+    help: "Events this process's consumers handled, by event name.",
+    labelNames: ['name'] as const,
+    registers,
+  });
+  const eventsFailed = new Counter({
+    name: 'lookout_events_failed_total',
+    help: "Tries of events that failed in this process's consumers (retried later, or kept as dead letters), by event name.",
+    labelNames: ['name'] as const,
+    registers,
+  });
+
   return {
     /** The text a scrape gets, and its content type (Prometheus text format 0.0.4). */
     async render(): Promise<{ contentType: string; body: string }> {
@@ -232,6 +246,18 @@ export function createMetrics(deps: MetricsDeps) {
         // Present from the first run, so increase() sees the first failure.
         jobFailures.inc({ name: run.name }, 0);
         jobLastSuccess.set({ name: run.name }, (run.finishedAt ?? new Date()).getTime() / 1000);
+      }
+    },
+
+    /** An event consumer's try of one event ended (the event queue, src/events). */
+    recordEvent(event: { name: string; outcome: 'handled' | 'failed' }): void {
+      // Both series exist from the first try, so increase() sees the first failure.
+      if (event.outcome === 'handled') {
+        eventsHandled.inc({ name: event.name });
+        eventsFailed.inc({ name: event.name }, 0);
+      } else {
+        eventsFailed.inc({ name: event.name });
+        eventsHandled.inc({ name: event.name }, 0);
       }
     },
   };

@@ -1,0 +1,201 @@
+import type pg from 'pg';
+import type { Queryable } from '../db/transaction.js';
+
+/**
+ * SQL of the event queue (migration 13_event_queue.sql, docs/events.md): the upsert every
+ * producer uses, the claim, writing a failed try back, the next due time and the cleanup.
+ */
+
+/** One event as a consumer receives it (a row of `event_queue`). */
+export type QueuedEvent = {
+  id: string;
+  name: string;
+  /** The row the event is about; null when it was queued without one. */
+  eventId: string | null;
+  properties: Record<string, string>;
+  /** The error of the last failed try; null when it never failed. */
+  error: string | null;
+  /** Not claimed before `createdAt` + this many milliseconds. */
+  delayMs: number | null;
+  createdAt: Date;
+  lastAttempt: Date | null;
+  /** Tries that failed so far. */
+  attempts: number;
+  priority: number;
+};
+
+/** How claims space out retries and when they give up (EVENT_QUEUE_DEFAULTS). */
+export type RetryPolicy = { backoffBaseMs: number; backoffExponent: number; maxRetries: number };
+
+type EventRow = {
+  id: string;
+  name: string;
+  event_id: string | null;
+  properties: Record<string, string> | null;
+  error: string | null;
+  delay: string | null;
+  created_at: Date;
+  last_attempt: Date | null;
+  attempts: number;
+  priority: number;
+};
+
+const NANOSECONDS_PER_MS = 1_000_000;
+
+const toEvent = (row: EventRow): QueuedEvent => ({
+  id: row.id,
+  name: row.name,
+  eventId: row.event_id,
+  properties: row.properties ?? {},
+  error: row.error,
+  delayMs: row.delay === null ? null : Number(row.delay) / NANOSECONDS_PER_MS,
+  createdAt: row.created_at,
+  lastAttempt: row.last_attempt,
+  attempts: row.attempts,
+  priority: row.priority,
+});
+
+// An event is due once its delay has passed and, after a failed try, its back-off
+// (base × attempts^exponent); it is claimable while it has retries left. $2 max retries,
+// $3 back-off base in seconds, $4 exponent.
+const DUE = `(delay IS NULL OR created_at + make_interval(secs => delay / 1e9) <= now())
+    AND attempts <= $2
+    AND (last_attempt IS NULL OR last_attempt + make_interval(secs => $3 * power(attempts, $4)) <= now())`;
+
+/**
+ * The claim, in one statement: the next due events of one name, highest priority first, then
+ * oldest, skipping those another consumer holds, deleted and returned. Run inside the
+ * transaction that handles them: its commit removes them for good, a rollback (or the
+ * process dying) puts them back. One name per claim lets event_queue_pop hand the rows out in
+ * order (a list of names would sort every candidate on each claim).
+ */
+const CLAIM = `
+  WITH claimed AS (
+    DELETE FROM event_queue WHERE id = ANY (ARRAY(
+      SELECT id FROM event_queue
+      WHERE name = $1 AND ${DUE}
+      ORDER BY priority DESC, created_at
+      LIMIT $5
+      FOR UPDATE SKIP LOCKED
+    ))
+    RETURNING *
+  )
+  SELECT * FROM claimed ORDER BY priority DESC, created_at`;
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;
+
+export function createEventsRepository(pool: pg.Pool) {
+  const db = (tx?: Queryable): Queryable => tx ?? pool;
+  const retryParams = (policy: RetryPolicy) => [policy.maxRetries, policy.backoffBaseMs / 1000, policy.backoffExponent];
+
+  return {
+    /**
+     * Queues an event, or starts the queued one with the same (name, event id) afresh
+     * (lookout_enqueue_event); returns its row id. With `tx`, it is queued when that commits.
+     */
+    async enqueue(
+      event: {
+        name: string;
+        eventId: string | null;
+        properties: Record<string, string>;
+        priority: number;
+        delayMs: number | null;
+      },
+      tx?: Queryable,
+    ): Promise<string> {
+      const { rows } = await db(tx).query<{ id: string }>({
+        name: 'event_queue_enqueue',
+        text: 'SELECT lookout_enqueue_event($1, $2, $3, $4, $5) AS id',
+        values: [
+          event.name,
+          event.eventId,
+          JSON.stringify(event.properties),
+          event.priority,
+          event.delayMs === null ? null : Math.round(event.delayMs * NANOSECONDS_PER_MS),
+        ],
+      });
+      return (rows[0] as { id: string }).id;
+    },
+
+    /** Claims up to `limit` due events named `name` in `tx` (see CLAIM), in claim order. */
+    async claim(tx: Queryable, name: string, limit: number, policy: RetryPolicy): Promise<QueuedEvent[]> {
+      const { rows } = await tx.query<EventRow>({
+        name: 'event_queue_claim',
+        text: CLAIM,
+        values: [name, ...retryParams(policy), limit],
+      });
+      return rows.map(toEvent);
+    },
+
+    /**
+     * Puts claimed events back as failed tries, in the claiming transaction: one attempt more,
+     * the error, the time, and `priorityDrop` lower (an async consumer's failures make way for
+     * fresh events). The same row id, created_at and properties.
+     */
+    async writeBackFailed(
+      tx: Queryable,
+      failed: ReadonlyArray<{ event: QueuedEvent; error: string }>,
+      priorityDrop: number,
+    ): Promise<void> {
+      if (failed.length === 0) return;
+      await tx.query(
+        `INSERT INTO event_queue (id, event_id, name, properties, error, delay, created_at, last_attempt, attempts, priority)
+         SELECT f.id, f.event_id, f.name, f.properties, f.error, f.delay, f.created_at, now(), f.attempts + 1, f.priority - $2
+         FROM jsonb_to_recordset($1::jsonb) AS f(id uuid, event_id uuid, name text, properties jsonb, error text,
+                                                 delay bigint, created_at timestamptz, attempts integer, priority integer)`,
+        [
+          JSON.stringify(
+            failed.map(({ event, error }) => ({
+              id: event.id,
+              event_id: event.eventId,
+              name: event.name,
+              properties: event.properties,
+              error,
+              delay: event.delayMs === null ? null : Math.round(event.delayMs * NANOSECONDS_PER_MS),
+              created_at: event.createdAt.toISOString(),
+              attempts: event.attempts,
+              priority: event.priority,
+            })),
+          ),
+          priorityDrop,
+        ],
+      );
+    },
+
+    /**
+     * Counts a failed try against queued events by id, outside the claiming transaction (which
+     * failed as a whole): one attempt more, the error, the time, `priorityDrop` lower.
+     */
+    async markFailed(ids: readonly string[], error: string, priorityDrop: number): Promise<void> {
+      await pool.query(
+        `UPDATE event_queue SET attempts = attempts + 1, error = $2, last_attempt = now(), priority = priority - $3
+         WHERE id = ANY ($1::uuid[])`,
+        [ids, error, priorityDrop],
+      );
+    },
+
+    /**
+     * Milliseconds until the next event named `name` becomes due (0: one is due now); null
+     * when none is waiting (only dead letters, or nothing). Read after a claim found nothing,
+     * so a delayed event or a back-off is not left to the poll.
+     */
+    async msUntilNextDue(name: string, policy: RetryPolicy): Promise<number | null> {
+      const { rows } = await pool.query<{ ms: number | null }>({
+        name: 'event_queue_next_due',
+        text: `SELECT greatest(0, extract(epoch FROM min(greatest(
+                   created_at + make_interval(secs => coalesce(delay, 0) / 1e9),
+                   coalesce(last_attempt + make_interval(secs => $3 * power(attempts, $4)), created_at)
+                 )) - clock_timestamp()) * 1000)::float8 AS ms
+               FROM event_queue WHERE name = $1 AND attempts <= $2`,
+        values: [name, ...retryParams(policy)],
+      });
+      return rows[0]?.ms ?? null;
+    },
+
+    /** Deletes events queued before `cutoff` (dead letters included); returns how many. */
+    async deleteOlderThan(cutoff: Date, tx?: Queryable): Promise<number> {
+      const result = await db(tx).query('DELETE FROM event_queue WHERE created_at < $1', [cutoff]);
+      return result.rowCount ?? 0;
+    },
+  };
+}
