@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Makes sure the system tools the health-check runner tests drive are installed: `ping` for the
 // icmp runner, Prometheus and Alertmanager for the prometheus and alertmanager runners, and
-// bubblewrap for the sandbox exec check scripts run in.
+// bubblewrap for the sandbox exec check scripts run in; and the servers the connection tester
+// tests start: OpenLDAP's slapd, OpenSSH's sshd with its sftp-server, and git.
 // They come from Debian's packages (the network here only reaches the npm and Debian mirrors).
 // A tool that cannot be installed is reported, not fatal: those tests then print SKIPPED.
 import { execFileSync } from 'node:child_process';
@@ -13,6 +14,10 @@ const TOOLS = [
   { pkg: 'prometheus', binary: '/usr/bin/prometheus', why: 'prometheus checks' },
   { pkg: 'prometheus-alertmanager', binary: '/usr/bin/prometheus-alertmanager', why: 'alertmanager checks' },
   { pkg: 'bubblewrap', binary: '/usr/bin/bwrap', why: 'the exec check sandbox' },
+  { pkg: 'slapd', binary: '/usr/sbin/slapd', why: 'the ldap connection tester' },
+  { pkg: 'openssh-server', binary: '/usr/sbin/sshd', why: 'the sftp and git (ssh) connection testers' },
+  { pkg: 'openssh-sftp-server', binary: '/usr/lib/openssh/sftp-server', why: 'the sftp connection tester' },
+  { pkg: 'git', binary: '/usr/bin/git', why: 'the git connection tester' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.binary));
@@ -33,7 +38,7 @@ const run = (args) => {
 };
 
 const names = missing.map((tool) => tool.pkg);
-console.log(`Installing Debian packages for the health-check runner tests: ${names.join(', ')}...`);
+console.log(`Installing Debian packages for the runner and connection tester tests: ${names.join(', ')}...`);
 try {
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...names]);

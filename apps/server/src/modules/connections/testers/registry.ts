@@ -1,6 +1,7 @@
 import type { ConnectionType } from '@lookout/contracts';
 import { testElasticsearchConnection } from './elasticsearch-tester.js';
 import { testHttpConnection } from './http-tester.js';
+import { testLdapConnection } from './ldap-tester.js';
 import { testMysqlConnection } from './mysql-tester.js';
 import { testPostgresConnection } from './postgres-tester.js';
 import { testPrometheusConnection } from './prometheus-tester.js';
@@ -21,6 +22,7 @@ export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester
   prometheus: testPrometheusConnection,
   elasticsearch: testElasticsearchConnection,
   email: testSmtpConnection,
+  ldap: testLdapConnection,
 };
 
 /** The tester of a type, or undefined when Lookout cannot test that type. */
