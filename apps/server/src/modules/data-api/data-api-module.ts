@@ -11,8 +11,11 @@ export type DataApiModuleDeps = {
   access: Pick<AccessServices['access'], 'rolesOf'>;
   /** Local property names guard /api/db/properties; a flag write refreshes the flags. */
   featureFlags: Pick<AccessServices['featureFlags'], 'localNames' | 'invalidate'>;
-  /** Checks other modules make on writes before the engine (health: canary writes). */
-  guardWrites?: (dataApi: DataApiService) => DataApiService;
+  /**
+   * Checks other modules make on writes before the engine, each wrapping the data API for its
+   * own relations (health: canary writes; connections: sealing credentials), applied in order.
+   */
+  guardWrites?: readonly ((dataApi: DataApiService) => DataApiService)[];
 };
 
 export type DataApiModule = ServerModule<Record<string, never>>;
@@ -32,7 +35,7 @@ export async function createDataApiModule(deps: DataApiModuleDeps): Promise<Data
     async routes(app) {
       await app.register(dataApiRoutes, {
         prefix: '/api/db',
-        dataApi: deps.guardWrites ? deps.guardWrites(dataApi) : dataApi,
+        dataApi: (deps.guardWrites ?? []).reduce((guarded, guard) => guard(guarded), dataApi),
         access: deps.access,
       });
     },

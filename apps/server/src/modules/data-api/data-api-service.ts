@@ -6,6 +6,7 @@ import {
   READ_ONLY_RELATIONS,
   readOnlyRelationMessage,
   RESOURCES,
+  SEALED_COLUMN_READERS,
   SECRET_BEARING_COLUMNS,
   SOURCE_GUARDED_RELATIONS,
   sourceGuardMessage,
@@ -149,13 +150,21 @@ export async function createDataApiService({
 /**
  * The engine's `readThrough` hook: the columns that can hold credentials
  * (SECRET_BEARING_COLUMNS) are read through `lookout_<resource>_secrets` (migration 10), which
- * masks them unless {@link WRITES_CLAIM} names the relation's resource.
+ * masks them unless {@link WRITES_CLAIM} names the relation's resource; sealed credentials
+ * (SEALED_COLUMN_READERS) through their own reader, which masks them for everyone.
  */
 const secretColumnReaders: NonNullable<PgrestOptions['readThrough']> = (relation) => {
-  const columns =
-    relation.schema === 'public' && Object.hasOwn(SECRET_BEARING_COLUMNS, relation.name)
-      ? SECRET_BEARING_COLUMNS[relation.name as DataApiRelation]
-      : undefined;
+  if (relation.schema !== 'public') return undefined;
+  // Sealed credentials (connections): one reader per column, the same for every caller.
+  const sealed = Object.hasOwn(SEALED_COLUMN_READERS, relation.name)
+    ? SEALED_COLUMN_READERS[relation.name as DataApiRelation]
+    : undefined;
+  if (sealed) {
+    return Object.fromEntries(Object.entries(sealed).map(([column, name]) => [column, { schema: 'public', name }]));
+  }
+  const columns = Object.hasOwn(SECRET_BEARING_COLUMNS, relation.name)
+    ? SECRET_BEARING_COLUMNS[relation.name as DataApiRelation]
+    : undefined;
   const resource = dataApiResource(relation.name);
   if (!columns || !resource) return undefined;
   const reader = { schema: 'public', name: `lookout_${resource}_secrets` };
