@@ -25,3 +25,4 @@ export * from './connection-form.js';
 export * from './teams.js';
 export * from './job-history.js';
 export * from './events.js';
+export * from './secrets.js';

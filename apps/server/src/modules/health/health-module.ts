@@ -75,6 +75,7 @@ export function createHealthModule(deps: HealthModuleDeps): HealthModule {
       jobs: deps.jobs,
       ...(self ? { self } : {}),
       ...(deps.metrics ? { metrics: deps.metrics } : {}),
+      ...(deps.resolveSecret ? { resolveSecret: deps.resolveSecret } : {}),
     });
   }
   return {

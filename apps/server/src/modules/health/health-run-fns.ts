@@ -7,6 +7,7 @@ import {
   parseCanaryDocument,
   type CanaryCheckEntry,
   type CanaryCheckType,
+  type ValueFromRef,
 } from '@lookout/contracts';
 import type { CheckResult } from './runners/runner-types.js';
 import type { CheckResultRow } from './health-repository.js';
@@ -93,10 +94,15 @@ export function invalidResult(message: string): CheckResult {
 }
 
 /**
- * The secret resolver until connections land: values written inline work; a reference to a
- * secret or config map fails the check with a message that says so (the runner names the ref).
+ * Reads one key of a secret or config map in a namespace (the canary's): the secrets module's
+ * `resolveValueFrom`, which app.ts hands the health module.
+ */
+export type CanarySecretResolver = (ref: ValueFromRef, namespace: string) => Promise<string>;
+
+/**
+ * The secret resolver where no secret store is wired (`lookout apply`, tests of other parts):
+ * values written inline work; a reference to a secret or config map fails the check with a
+ * message that says so (the runner names the ref).
  */
 export const secretsUnavailable = (): Promise<string> =>
-  Promise.reject(
-    new Error('secrets and config maps are not available in this Lookout yet; write the value inline with `value`'),
-  );
+  Promise.reject(new Error('no secret store is available to this check runner; write the value inline with `value`'));

@@ -3,10 +3,10 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import { forThisReplica, type SelfCanaryTargets } from './health-canary-fns.js';
 import type { CheckResultRow, ClaimedCheck, HealthRepository } from './health-repository.js';
-import { checkEntryOf, invalidResult, resultRow } from './health-run-fns.js';
+import { checkEntryOf, invalidResult, resultRow, type CanarySecretResolver } from './health-run-fns.js';
 import { createScheduleCache, nextRuntime, parseSchedule } from './health-schedule-fns.js';
 import type { RunCheckOptions } from './runners/runners.js';
-import type { CheckResult, SecretResolver } from './runners/runner-types.js';
+import type { CheckResult } from './runners/runner-types.js';
 import type { CanaryCheckEntry } from '@lookout/contracts';
 import type { Metrics } from '../metrics/metrics-service.js';
 
@@ -43,7 +43,8 @@ export type CheckSchedulerSettings = {
 export type CheckSchedulerDeps = {
   repository: Pick<HealthRepository, 'claimDueChecks' | 'nextDueTime' | 'recordResults' | 'releaseClaims'>;
   runCheck: (entry: CanaryCheckEntry, options: RunCheckOptions) => Promise<CheckResult>;
-  resolveSecret: SecretResolver;
+  /** Reads a check's `valueFrom` in its canary's namespace (the secret store). */
+  resolveSecret: CanarySecretResolver;
   /** Subscribes to a notification channel; returns the unsubscribe function. */
   subscribe?: (channel: string, onNotify: () => void) => () => void;
   logger: Logger;
@@ -154,7 +155,7 @@ export function createCheckScheduler(deps: CheckSchedulerDeps) {
     let result: CheckResult;
     if (entry.ok) {
       result = await deps.runCheck(forThisReplica(entry.entry, check.canary, deps.self), {
-        resolveSecret: deps.resolveSecret,
+        resolveSecret: (ref) => deps.resolveSecret(ref, check.canary.namespace),
         timeoutMs: settings.checkTimeoutMs,
         signal,
       });

@@ -4,7 +4,7 @@ import type { Sandbox } from '../../sandbox/sandbox.js';
 import type { Metrics } from '../metrics/metrics-service.js';
 import type { SelfCanaryTargets } from './health-canary-fns.js';
 import { createHealthRepository } from './health-repository.js';
-import { secretsUnavailable } from './health-run-fns.js';
+import { secretsUnavailable, type CanarySecretResolver } from './health-run-fns.js';
 import { createHealthService, type HealthService } from './health-service.js';
 import { createCheckRunner, DEFAULT_CHECK_TIMEOUT_MS, runCheck } from './runners/runners.js';
 
@@ -21,6 +21,11 @@ export type HealthServiceOptions = {
   self?: SelfCanaryTargets;
   /** Run Now's results count in the check metrics. */
   metrics?: Pick<Metrics, 'recordCheckResult'>;
+  /**
+   * Reads `valueFrom` references in the canary's namespace: the secrets module's store (app.ts).
+   * Without it a check that names a secret or config map fails saying none is available.
+   */
+  resolveSecret?: CanarySecretResolver;
 };
 
 /**
@@ -31,7 +36,7 @@ export function buildHealthService(options: HealthServiceOptions): HealthService
   return createHealthService({
     repository: createHealthRepository(options.pool),
     runCheck: options.sandbox ? createCheckRunner(options.sandbox) : runCheck,
-    resolveSecret: secretsUnavailable,
+    resolveSecret: options.resolveSecret ?? secretsUnavailable,
     settings: {
       checkTimeoutMs: options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
       ...(options.summaryRefreshMs ? { lastHourSnapshotMaxAgeMs: 2.5 * options.summaryRefreshMs } : {}),

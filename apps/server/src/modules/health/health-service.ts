@@ -28,10 +28,10 @@ import type { CheckSummaryRow, HealthRepository, SummarySlices } from './health-
 import { graphPlan } from './health-graph-fns.js';
 import { validateCanaryDocument } from './health-canary-rules-fns.js';
 import { summarySegments } from './health-rollup-fns.js';
-import { checkEntryOf, invalidResult, resultRow } from './health-run-fns.js';
+import { checkEntryOf, invalidResult, resultRow, type CanarySecretResolver } from './health-run-fns.js';
 import { forThisReplica, selfCanaryDocument, type SelfCanaryTargets } from './health-canary-fns.js';
 import type { RunCheckOptions } from './runners/runners.js';
-import type { CheckResult, SecretResolver } from './runners/runner-types.js';
+import type { CheckResult } from './runners/runner-types.js';
 import type { Metrics } from '../metrics/metrics-service.js';
 
 /**
@@ -43,7 +43,8 @@ import type { Metrics } from '../metrics/metrics-service.js';
 export type HealthServiceDeps = {
   repository: HealthRepository;
   runCheck: (entry: CanaryCheckEntry, options: RunCheckOptions) => Promise<CheckResult>;
-  resolveSecret: SecretResolver;
+  /** Reads a check's `valueFrom` in its canary's namespace (the secret store). */
+  resolveSecret: CanarySecretResolver;
   settings: {
     checkTimeoutMs: number;
     /**
@@ -392,7 +393,7 @@ export function createHealthService(deps: HealthServiceDeps) {
       const startedAt = now();
       const result = entry.ok
         ? await deps.runCheck(forThisReplica(entry.entry, check.canary, deps.settings.self), {
-            resolveSecret: deps.resolveSecret,
+            resolveSecret: (ref) => deps.resolveSecret(ref, check.canary.namespace),
             timeoutMs: deps.settings.checkTimeoutMs,
           })
         : invalidResult(entry.message);

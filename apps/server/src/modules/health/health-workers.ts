@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { SelfCanaryTargets } from './health-canary-fns.js';
 import { createHealthJobs } from './health-jobs.js';
 import { createHealthRepository } from './health-repository.js';
-import { secretsUnavailable } from './health-run-fns.js';
+import { secretsUnavailable, type CanarySecretResolver } from './health-run-fns.js';
 import { createCheckScheduler } from './health-scheduler.js';
 import type { HealthSettings } from './health-settings.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
@@ -31,18 +31,29 @@ export type HealthWorkersDeps = {
   metrics?: Pick<Metrics, 'recordCheckResult' | 'observeCheckStartDelay'>;
   /** The jobs module: the roll-up and retention jobs run (and are scheduled) through it. */
   jobs: Pick<Jobs, 'run' | 'schedule'>;
+  /** Reads `valueFrom` references in the canary's namespace (the secret store). */
+  resolveSecret?: CanarySecretResolver;
 };
 
 export type HealthWorkers = ReturnType<typeof createHealthWorkers>;
 
-export function createHealthWorkers({ pool, logger, settings, sandbox, self, metrics, jobs }: HealthWorkersDeps) {
+export function createHealthWorkers({
+  pool,
+  logger,
+  settings,
+  sandbox,
+  self,
+  metrics,
+  jobs,
+  resolveSecret,
+}: HealthWorkersDeps) {
   const log = logger.child({ module: 'health' });
   const repository = createHealthRepository(pool);
   const listener = createNotificationListener(pool, log);
   const scheduler = createCheckScheduler({
     repository,
     runCheck: createCheckRunner(sandbox),
-    resolveSecret: secretsUnavailable,
+    resolveSecret: resolveSecret ?? secretsUnavailable,
     subscribe: listener.subscribe,
     logger: log,
     ...(self ? { self } : {}),

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { withTransaction } from '../../db/transaction.js';
 import { PREVIOUS_SECRET_KEYS_SETTING, SECRET_KEY_SETTING } from '../../crypto/secret-key.js';
 import { createSecretBox, safeEqual } from './identity-crypto.js';
 import { reencryptIdentitySecrets } from './identity-secret-rotation.js';
@@ -98,30 +99,25 @@ async function rotateSecretKey(options: {
   fingerprint: string;
   logger?: Pick<Logger, 'info'>;
 }): Promise<void> {
-  const client = await options.pool.connect();
-  try {
-    await client.query('BEGIN');
+  const counts = await withTransaction(options.pool, async (client) => {
     const { rows } = await client.query<{ fingerprint: string }>(
       'SELECT fingerprint FROM identity_secret_key WHERE singleton FOR UPDATE',
     );
     // Another replica with the same keys rotated while this one waited for the row.
-    if (rows[0] && safeEqual(rows[0].fingerprint, options.fingerprint)) {
-      await client.query('COMMIT');
-      return;
-    }
-    const counts = await reencryptIdentitySecrets(client, createSecretBox(options.secretKey, options.previousKeys));
+    if (rows[0] && safeEqual(rows[0].fingerprint, options.fingerprint)) return undefined;
+    const reencrypted = await reencryptIdentitySecrets(
+      client,
+      createSecretBox(options.secretKey, options.previousKeys),
+    );
     await client.query('UPDATE identity_secret_key SET fingerprint = $1, recorded_at = now() WHERE singleton', [
       options.fingerprint,
     ]);
-    await client.query('COMMIT');
+    return reencrypted;
+  });
+  if (counts) {
     options.logger?.info(
       { ...counts, setting: SECRET_KEY_SETTING },
       'Rotated the secret key: identity secrets are encrypted under the new key',
     );
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
   }
 }
