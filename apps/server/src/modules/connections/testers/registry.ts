@@ -6,6 +6,7 @@ import { testMysqlConnection } from './mysql-tester.js';
 import { testPostgresConnection } from './postgres-tester.js';
 import { testPrometheusConnection } from './prometheus-tester.js';
 import { testRedisConnection } from './redis-tester.js';
+import { testSftpConnection } from './sftp-tester.js';
 import { testSmtpConnection } from './smtp-tester.js';
 import type { ConnectionTester } from './tester.js';
 
@@ -23,6 +24,7 @@ export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester
   elasticsearch: testElasticsearchConnection,
   email: testSmtpConnection,
   ldap: testLdapConnection,
+  sftp: testSftpConnection,
 };
 
 /** The tester of a type, or undefined when Lookout cannot test that type. */
