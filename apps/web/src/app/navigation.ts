@@ -1,5 +1,13 @@
-import { EMAIL_OUTBOX_TEXTS, FEATURE_FLAGS_PAGE_TEXTS, HEALTH_PAGE_TEXTS, USERS_PAGE_TEXTS } from '@lookout/contracts';
-import { Flag, HeartPulse, Mail, Users } from 'lucide-react';
+import {
+  CONNECTIONS_PAGE_TEXTS,
+  EMAIL_OUTBOX_TEXTS,
+  FEATURE_FLAGS_PAGE_TEXTS,
+  HEALTH_PAGE_TEXTS,
+  JOB_HISTORY_TEXTS,
+  TEAMS_PAGE_TEXTS,
+  USERS_PAGE_TEXTS,
+} from '@lookout/contracts';
+import { Cable, CalendarClock, Flag, HeartPulse, Mail, Users, UsersRound } from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 
 /**
@@ -14,7 +22,18 @@ export const navigation: NavigationRegistry = {
     // The spec's first area is /topology; until it exists, '/' leads to Health.
     { path: '/health', label: HEALTH_PAGE_TEXTS.title, icon: HeartPulse, feature: 'health', resource: 'canaries' },
   ],
+  // In the spec's order (spec 1 section 2.2): Connections, Users, generic resources, Jobs
+  // History, Feature Flags, Log Backends, Event Queue, Agents, Integrations.
   settings: [
+    {
+      // First in the settings menu (spec 1 section 2.2). Only admins and editors read
+      // connections; the page offers writing to admins.
+      path: '/settings/connections',
+      label: CONNECTIONS_PAGE_TEXTS.title,
+      icon: Cable,
+      feature: 'settings.connections',
+      resource: 'connections',
+    },
     // Users is hidden with the hosted identity provider (spec 1, section 2.2); that variant
     // does not exist yet.
     {
@@ -33,6 +52,23 @@ export const navigation: NavigationRegistry = {
       feature: 'settings.users',
       resource: 'identities',
       action: 'write',
+    },
+    {
+      // A generic settings resource (spec 1 section 2.2); teams live under the database
+      // resource, which every role reads.
+      path: '/settings/teams',
+      label: TEAMS_PAGE_TEXTS.title,
+      icon: UsersRound,
+      feature: 'settings.teams',
+      resource: 'database',
+    },
+    {
+      // Job history is read through the data API under the database resource.
+      path: '/settings/jobs',
+      label: JOB_HISTORY_TEXTS.title,
+      icon: CalendarClock,
+      feature: 'settings.job_history',
+      resource: 'database',
     },
     {
       path: '/settings/feature-flags',

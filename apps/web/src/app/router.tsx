@@ -46,6 +46,10 @@ const areaRoutes: RouteObject[] = [
  */
 const settingsRoutes: RouteObject[] = [
   {
+    element: <FeatureRoute feature="settings.connections" />,
+    children: [{ path: 'settings/connections', lazy: () => import('./routes/connections') }],
+  },
+  {
     element: <FeatureRoute feature="settings.users" />,
     children: [{ path: 'settings/users', lazy: () => import('./routes/users') }],
   },
@@ -56,8 +60,21 @@ const settingsRoutes: RouteObject[] = [
     children: [{ path: 'settings/email-outbox', lazy: () => import('./routes/email-outbox') }],
   },
   {
+    element: <FeatureRoute feature="settings.job_history" />,
+    children: [{ path: 'settings/jobs', lazy: () => import('./routes/job-history') }],
+  },
+  {
     element: <FeatureRoute feature="settings.feature_flags" />,
     children: [{ path: 'settings/feature-flags', lazy: () => import('./routes/feature-flags') }],
+  },
+  {
+    // Generic settings resources (spec 3 section 2.6): the list and one team's form, where
+    // `new` creates a team.
+    element: <FeatureRoute feature="settings.teams" />,
+    children: [
+      { path: 'settings/teams', lazy: () => import('./routes/teams') },
+      { path: 'settings/teams/:id', lazy: () => import('./routes/team-settings') },
+    ],
   },
   {
     // The edit target of a check (spec 2 section 2.1); `new` creates a health check.

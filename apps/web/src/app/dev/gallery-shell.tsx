@@ -33,7 +33,7 @@ const SAMPLE_AREAS: NavigationItem[] = [
   { path: '/playbooks', label: 'Playbooks', icon: SquarePlay },
 ];
 
-// Deliberately unsorted: the sidebar sorts the settings by name.
+// The spec's order (spec 1 section 2.2), which the sidebar keeps.
 const SAMPLE_SETTINGS: NavigationItem[] = [
   { path: '/settings/connections', label: 'Connections', icon: Plug },
   { path: '/settings/users', label: 'Users', icon: Users },
@@ -52,7 +52,7 @@ export function ShellPreviewSection() {
     <GallerySection
       id="shell-preview"
       title="Shell: sidebar with every area"
-      description="The real sidebar lists only the areas this build registers. Here it has all of them: the current area is marked, Settings is a disclosure sorted by name, and collapsed it shows icons with tooltips and Settings as a menu."
+      description="The real sidebar lists only the areas this build registers. Here it has all of them: the current area is marked, Settings is a disclosure in the spec's order, and collapsed it shows icons with tooltips and Settings as a menu."
     >
       <div className="flex flex-wrap gap-6">
         <GalleryExample label="Open (try the toggle)">

@@ -15,10 +15,10 @@ const fullNavigation: NavigationRegistry = {
     { path: '/health', label: 'Health', icon: Activity, feature: 'health', resource: 'canaries' },
     { path: '/incidents', label: 'Incidents', icon: AlertOctagon, feature: 'incidents', resource: 'incident' },
   ],
-  // Deliberately out of order: the sidebar sorts them.
+  // In the spec's order, which is not the alphabet's: the sidebar keeps it.
   settings: [
-    { path: '/settings/users', label: 'Users', icon: Users },
     { path: '/settings/connections', label: 'Connections', icon: Plug },
+    { path: '/settings/users', label: 'Users', icon: Users },
     { path: '/settings/agents', label: 'Agents', icon: Bot },
   ],
   notifications: { path: '/notifications', label: 'Notifications', icon: Bell },
@@ -100,7 +100,7 @@ describe('Layout', () => {
     expect(sidebar()).toHaveAttribute('data-collapsed', 'false');
   });
 
-  it('lists the registered areas, marks the current one and sorts Settings by name', async () => {
+  it('lists the registered areas, marks the current one and keeps Settings in registry order', async () => {
     const { user } = renderLayout({ navigation: fullNavigation, path: '/incidents/42' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
 
@@ -117,7 +117,7 @@ describe('Layout', () => {
       within(submenu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Agents', 'Connections', 'Users']);
+    ).toEqual(['Connections', 'Users', 'Agents']);
   });
 
   it('opens the Settings group on a settings page', () => {
@@ -143,7 +143,7 @@ describe('Layout', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Agents', 'Connections', 'Users']);
+    ).toEqual(['Connections', 'Users', 'Agents']);
   });
 
   it('shows the notifications bell once the notifications area is registered', () => {

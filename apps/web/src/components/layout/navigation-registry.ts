@@ -19,13 +19,12 @@ export interface NavigationItem {
 export interface NavigationRegistry {
   /** Sidebar items in display order; the first one is where `/` leads. */
   areas: readonly NavigationItem[];
-  /** Settings submenu items; the sidebar sorts them by label. */
+  /**
+   * Settings submenu items, shown in this order: the spec's (spec 1 section 2.2: Connections,
+   * Users, the generic resources, Jobs History, Feature Flags, Log Backends, Event Queue,
+   * Agents, Integrations).
+   */
   settings: readonly NavigationItem[];
   /** The notifications area. Only when it is registered does the top bar show the bell. */
   notifications?: NavigationItem;
-}
-
-/** Settings appear sorted by name (spec 1, section 2.2), whatever the registry order. */
-export function sortByLabel(items: readonly NavigationItem[]): NavigationItem[] {
-  return [...items].sort((a, b) => a.label.localeCompare(b.label));
 }

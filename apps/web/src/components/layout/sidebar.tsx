@@ -6,7 +6,6 @@ import { useId, useState } from 'react';
 import type { ReactElement } from 'react';
 import { Link, matchPath, useLocation, useMatch } from 'react-router';
 import { layoutClasses } from './layout-classes';
-import { sortByLabel } from './navigation-registry';
 import type { NavigationItem } from './navigation-registry';
 
 const SETTINGS_LABEL = 'Settings';
@@ -81,7 +80,7 @@ const isUnder = (pathname: string, items: readonly NavigationItem[]) =>
  * Settings as a disclosure when the sidebar is open, and as a flyout menu when it is
  * collapsed (an inline list of icons would be unreadable there).
  */
-function SettingsMenu({ items, collapsed }: { items: NavigationItem[]; collapsed: boolean }) {
+function SettingsMenu({ items, collapsed }: { items: readonly NavigationItem[]; collapsed: boolean }) {
   const { pathname } = useLocation();
   const listId = useId();
   const active = isUnder(pathname, items);
@@ -159,7 +158,6 @@ export interface SidebarProps {
 /** The console's main navigation: brand, registered areas, the settings group, collapse toggle. */
 export function Sidebar({ areas, settings, collapsed, onToggle }: SidebarProps) {
   const navId = useId();
-  const sortedSettings = sortByLabel(settings);
   const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
   const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
 
@@ -194,9 +192,9 @@ export function Sidebar({ areas, settings, collapsed, onToggle }: SidebarProps) 
               <SidebarLink item={item} collapsed={collapsed} />
             </li>
           ))}
-          {sortedSettings.length > 0 && (
+          {settings.length > 0 && (
             <li>
-              <SettingsMenu items={sortedSettings} collapsed={collapsed} />
+              <SettingsMenu items={settings} collapsed={collapsed} />
             </li>
           )}
         </ul>

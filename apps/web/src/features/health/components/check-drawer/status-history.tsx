@@ -12,7 +12,7 @@ import type { TimeRange } from '@/components/ui/time-range-picker';
 import { toastError } from '@/lib/api-client';
 import { MISSING_VALUE, formatDateTime, formatDuration } from '@/lib/format';
 import { useCheckStatuses } from '../../api/get-check-statuses';
-import { parseDurationFilter } from '../../lib/duration-filter-fns';
+import { parseDurationFilter } from '@/components/ui/duration-filter-fns';
 import { StatusDot } from '../status-dot';
 
 export interface StatusHistoryProps {

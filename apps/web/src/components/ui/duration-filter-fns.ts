@@ -1,8 +1,9 @@
 import { parseDurationMs } from '@lookout/contracts';
 
 /**
- * The status history's duration filter (spec 2 sections 5 and 9): All, a preset, or a custom
- * value ending in ms or s (a duration of the time grammar in those two units).
+ * A minimum-duration filter (spec 2 sections 5 and 9: the status history, the job history):
+ * All, a preset, or a custom value ending in ms or s (a duration of the time grammar in those
+ * two units).
  */
 
 /** The filter's value: none ('All'), a minimum in milliseconds, or an input it refuses. */
