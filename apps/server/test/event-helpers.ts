@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type pg from 'pg';
+import type { Queryable } from '../src/db/transaction.js';
 import { createEvents, type EventQueueSettings } from '../src/events/events.js';
 import { createJobs } from '../src/jobs/jobs.js';
 
@@ -38,8 +39,9 @@ export type QueueRow = {
   priority: number;
 };
 
-export async function queueRows(pool: pg.Pool, where = 'true', values: unknown[] = []): Promise<QueueRow[]> {
-  return (await pool.query<QueueRow>(`SELECT * FROM event_queue WHERE ${where} ORDER BY created_at, id`, values)).rows;
+/** The queue's rows (oldest first) as `db` (a pool, or a client inside a transaction) sees them. */
+export async function queueRows(db: Queryable, where = 'true', values: unknown[] = []): Promise<QueueRow[]> {
+  return (await db.query<QueueRow>(`SELECT * FROM event_queue WHERE ${where} ORDER BY created_at, id`, values)).rows;
 }
 
 /** A fresh random UUID (the row an event is about). */

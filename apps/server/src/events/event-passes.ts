@@ -23,7 +23,7 @@ export type EventOutcomeRecorder = (outcome: { name: string; outcome: 'handled' 
 
 export type EventPassDeps = {
   pool: pg.Pool;
-  repository: Pick<EventsRepository, 'claim' | 'writeBackFailed' | 'markFailed'>;
+  repository: Pick<EventsRepository, 'beginClaim' | 'writeBackFailed' | 'markFailed'>;
   settings: EventQueueSettings;
   logger: Pick<Logger, 'warn' | 'info'>;
   signal: AbortSignal;
@@ -81,13 +81,11 @@ export function createEventPasses(deps: EventPassDeps) {
     let claimed: QueuedEvent[] = [];
     let healthy = true;
     try {
-      await client.query('BEGIN');
-      claimed = await repository.claim(client, lane.eventName, limit, settings);
+      claimed = await repository.beginClaim(client, lane.eventName, limit, settings);
       if (claimed.length === 0) {
         await client.query('COMMIT');
         return 0;
       }
-      await client.query('SAVEPOINT event_handler');
       const failed = (await handle(lane, client, claimed)).map(({ event, error }) => ({
         event,
         error: errorText(error),

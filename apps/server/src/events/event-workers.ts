@@ -17,7 +17,7 @@ import type { EventsRepository } from './events-repository.js';
 
 export type EventWorkersDeps = {
   pool: pg.Pool;
-  repository: Pick<EventsRepository, 'claim' | 'writeBackFailed' | 'markFailed' | 'msUntilNextDue'>;
+  repository: Pick<EventsRepository, 'beginClaim' | 'writeBackFailed' | 'markFailed' | 'msUntilNextDue'>;
   settings: EventQueueSettings;
   logger: Logger;
   recordOutcome?: EventOutcomeRecorder;

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { Queryable } from '../db/transaction.js';
 
 /**
@@ -55,32 +55,40 @@ const toEvent = (row: EventRow): QueuedEvent => ({
   priority: row.priority,
 });
 
+/** SQL text for each retry setting: `$n` parameters, or literals (see beginClaim). */
+type RetrySql = { maxRetries: string; baseSeconds: string; exponent: string };
+
 // An event is due once its delay has passed and, after a failed try, its back-off
-// (base × attempts^exponent); it is claimable while it has retries left. $2 max retries,
-// $3 back-off base in seconds, $4 exponent.
-const DUE = `(delay IS NULL OR created_at + make_interval(secs => delay / 1e9) <= now())
-    AND attempts <= $2
-    AND (last_attempt IS NULL OR last_attempt + make_interval(secs => $3 * power(attempts, $4)) <= now())`;
+// (base × attempts^exponent); it is claimable while it has retries left.
+const due = (retry: RetrySql) => `(delay IS NULL OR created_at + make_interval(secs => delay / 1e9) <= now())
+      AND attempts <= ${retry.maxRetries}
+      AND (last_attempt IS NULL OR last_attempt + make_interval(secs => ${retry.baseSeconds} * power(attempts, ${retry.exponent})) <= now())`;
 
 /**
  * The claim, in one statement: the next due events of one name, highest priority first, then
- * oldest, skipping those another consumer holds, deleted and returned. Run inside the
- * transaction that handles them: its commit removes them for good, a rollback (or the
- * process dying) puts them back. One name per claim lets event_queue_pop hand the rows out in
- * order (a list of names would sort every candidate on each claim).
+ * oldest, skipping those another consumer holds, deleted and returned (in that order). Run
+ * inside the transaction that handles them: its commit removes them for good, a rollback (or
+ * the process dying) puts them back. One name per claim lets event_queue_pop hand the rows
+ * out in order (a list of names would sort every candidate on each claim).
  */
-const CLAIM = `
+const claimStatement = (name: string, limit: string, retry: RetrySql) => `
   WITH claimed AS (
     DELETE FROM event_queue WHERE id = ANY (ARRAY(
       SELECT id FROM event_queue
-      WHERE name = $1 AND ${DUE}
+      WHERE name = ${name} AND ${due(retry)}
       ORDER BY priority DESC, created_at
-      LIMIT $5
+      LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ))
     RETURNING *
   )
   SELECT * FROM claimed ORDER BY priority DESC, created_at`;
+
+/** A number as an SQL literal; refuses anything that is not a finite number. */
+function numberLiteral(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
+  return String(value);
+}
 
 export type EventsRepository = ReturnType<typeof createEventsRepository>;
 
@@ -117,14 +125,26 @@ export function createEventsRepository(pool: pg.Pool) {
       return (rows[0] as { id: string }).id;
     },
 
-    /** Claims up to `limit` due events named `name` in `tx` (see CLAIM), in claim order. */
-    async claim(tx: Queryable, name: string, limit: number, policy: RetryPolicy): Promise<QueuedEvent[]> {
-      const { rows } = await tx.query<EventRow>({
-        name: 'event_queue_claim',
-        text: CLAIM,
-        values: [name, ...retryParams(policy), limit],
+    /**
+     * Opens a transaction on `client` and claims up to `limit` due events named `name` in it
+     * (see claimStatement), then sets the savepoint `event_handler` a failed handler rolls
+     * back to. BEGIN, the claim and SAVEPOINT go in one message: one round trip per pass
+     * instead of three, which is most of a small event's cost. The name is one of EVENT_NAMES
+     * and the numbers are the queue's settings; both are still quoted as literals.
+     */
+    async beginClaim(client: Queryable, name: string, limit: number, policy: RetryPolicy): Promise<QueuedEvent[]> {
+      const statement = claimStatement(pg.escapeLiteral(name), numberLiteral(limit), {
+        maxRetries: numberLiteral(policy.maxRetries),
+        baseSeconds: numberLiteral(policy.backoffBaseMs / 1000),
+        exponent: numberLiteral(policy.backoffExponent),
       });
-      return rows.map(toEvent);
+      // A simple-protocol query of several statements answers one result per statement.
+      const results = (await client.query(`BEGIN; ${statement}; SAVEPOINT event_handler`)) as unknown as [
+        pg.QueryResult,
+        pg.QueryResult<EventRow>,
+        pg.QueryResult,
+      ];
+      return results[1].rows.map(toEvent);
     },
 
     /**
