@@ -1,5 +1,6 @@
 import type { ConnectionType } from '@lookout/contracts';
 import { testElasticsearchConnection } from './elasticsearch-tester.js';
+import { testGitConnection } from './git-tester.js';
 import { testHttpConnection } from './http-tester.js';
 import { testLdapConnection } from './ldap-tester.js';
 import { testMysqlConnection } from './mysql-tester.js';
@@ -25,6 +26,7 @@ export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester
   email: testSmtpConnection,
   ldap: testLdapConnection,
   sftp: testSftpConnection,
+  git: testGitConnection,
 };
 
 /** The tester of a type, or undefined when Lookout cannot test that type. */
