@@ -26,3 +26,4 @@ export * from './teams.js';
 export * from './job-history.js';
 export * from './events.js';
 export * from './secrets.js';
+export * from './event-queue-texts.js';

@@ -128,7 +128,6 @@ export const JOB_HISTORY_TEXTS = {
     durationCustom: 'Custom',
     customDuration: 'Custom run duration',
     durationError: 'duration is allowed only in milli seconds & seconds',
-    timeRange: 'Time range',
   },
   columns: {
     name: 'Job Name',

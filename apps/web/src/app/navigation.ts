@@ -1,13 +1,14 @@
 import {
   CONNECTIONS_PAGE_TEXTS,
   EMAIL_OUTBOX_TEXTS,
+  EVENT_QUEUE_PAGE_TEXTS,
   FEATURE_FLAGS_PAGE_TEXTS,
   HEALTH_PAGE_TEXTS,
   JOB_HISTORY_TEXTS,
   TEAMS_PAGE_TEXTS,
   USERS_PAGE_TEXTS,
 } from '@lookout/contracts';
-import { Cable, CalendarClock, Flag, HeartPulse, Mail, Users, UsersRound } from 'lucide-react';
+import { Cable, CalendarClock, Flag, HeartPulse, ListOrdered, Mail, Users, UsersRound } from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 
 /**
@@ -76,6 +77,14 @@ export const navigation: NavigationRegistry = {
       icon: Flag,
       feature: 'settings.feature_flags',
       resource: 'feature_flags',
+    },
+    {
+      // The event queue's summary is read through the data API under the database resource.
+      path: '/settings/event-queue-status',
+      label: EVENT_QUEUE_PAGE_TEXTS.title,
+      icon: ListOrdered,
+      feature: 'settings.event_queue_status',
+      resource: 'database',
     },
   ],
 };

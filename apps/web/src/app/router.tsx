@@ -68,6 +68,10 @@ const settingsRoutes: RouteObject[] = [
     children: [{ path: 'settings/feature-flags', lazy: () => import('./routes/feature-flags') }],
   },
   {
+    element: <FeatureRoute feature="settings.event_queue_status" />,
+    children: [{ path: 'settings/event-queue-status', lazy: () => import('./routes/event-queue-status') }],
+  },
+  {
     // Generic settings resources (spec 3 section 2.6): the list and one team's form, where
     // `new` creates a team.
     element: <FeatureRoute feature="settings.teams" />,
