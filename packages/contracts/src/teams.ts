@@ -49,6 +49,7 @@ export const TEAM_MEMBERS_TEXTS = {
   usersLabel: 'Users',
   add: 'Add',
   adding: 'Adding',
+  cancel: 'Cancel',
   removeUser: 'Remove user',
   removeConfirm: (name: string, team: string) => `Are you sure you want to remove ${name} from the team ${team} ?`,
   remove: 'Remove',
