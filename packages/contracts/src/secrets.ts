@@ -56,7 +56,7 @@ export const SECRET_STORE_MESSAGES = {
   readOnly: (source: string) => `This entry comes from ${source} and is read-only here.`,
   /** A check or connection names an entry or key the store does not have. */
   missingEntry: (kind: SecretStoreKind, namespace: string, name: string) =>
-    `no ${SECRET_STORE_MESSAGES.kindLabel(kind)} '${name}' in namespace '${namespace}' (add it at Settings > Secrets)`,
+    `no ${SECRET_STORE_MESSAGES.kindLabel(kind)} '${name}' in namespace '${namespace}'; add it at Settings > Secrets`,
   missingKey: (kind: SecretStoreKind, namespace: string, name: string, key: string) =>
     `${SECRET_STORE_MESSAGES.kindLabel(kind)} '${name}' in namespace '${namespace}' has no key '${key}'`,
   badReference: (text: string) =>

@@ -195,7 +195,7 @@ describe('http runner against a local HTTP server', () => {
       }),
     ).toMatchObject({
       pass: false,
-      message: "could not read the password from secret 'web' key 'nope': no secret web/nope",
+      message: "could not read the password from secret 'web' key 'nope' (no secret web/nope)",
     });
   });
 

@@ -141,6 +141,6 @@ describe('resolveValue', () => {
     const context = createRunContext({ timeoutMs: 1000, resolveSecret: noSecrets });
     await expect(
       resolveValue({ valueFrom: { configMapKeyRef: { name: 'app', key: 'url' } } }, context, 'the URL'),
-    ).rejects.toThrow("could not read the URL from config map 'app' key 'url': no secrets here");
+    ).rejects.toThrow("could not read the URL from config map 'app' key 'url' (no secrets here)");
   });
 });

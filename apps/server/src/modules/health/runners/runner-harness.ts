@@ -231,7 +231,9 @@ export async function resolveValue(
   try {
     return await context.resolveSecret(field.valueFrom);
   } catch (error) {
-    throw new CheckFailure(`could not read ${what} from ${describeValueFrom(field.valueFrom)}: ${errorText(error)}`);
+    // The reason goes in parentheses, not after a colon: "key 'password': reason" reads as a
+    // credential to the result masking (maskSecretText), which would hide the reason's first word.
+    throw new CheckFailure(`could not read ${what} from ${describeValueFrom(field.valueFrom)} (${errorText(error)})`);
   }
 }
 

@@ -30,7 +30,7 @@ describe('runner registry', () => {
       ),
     ).toMatchObject({
       pass: false,
-      message: "could not read the password from secret 'r' key 'p': no secrets in this test",
+      message: "could not read the password from secret 'r' key 'p' (no secrets in this test)",
     });
   });
 
