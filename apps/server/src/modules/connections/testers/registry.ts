@@ -7,6 +7,7 @@ import { testMysqlConnection } from './mysql-tester.js';
 import { testPostgresConnection } from './postgres-tester.js';
 import { testPrometheusConnection } from './prometheus-tester.js';
 import { testRedisConnection } from './redis-tester.js';
+import { testS3Connection } from './s3-tester.js';
 import { testSftpConnection } from './sftp-tester.js';
 import { testSmtpConnection } from './smtp-tester.js';
 import type { ConnectionTester } from './tester.js';
@@ -27,6 +28,7 @@ export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester
   ldap: testLdapConnection,
   sftp: testSftpConnection,
   git: testGitConnection,
+  s3: testS3Connection,
 };
 
 /** The tester of a type, or undefined when Lookout cannot test that type. */
