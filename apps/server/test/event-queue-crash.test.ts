@@ -180,7 +180,7 @@ describe('a consumer process killed while events are queued', () => {
       expect(handled.get(heldSync.id)).toMatchObject({ times: 1, processes: ['second'] });
       expect(handled.get(heldAsync.id)).toMatchObject({ times: 2, processes: ['first', 'second'] });
       expect(redelivered).toBeGreaterThanOrEqual(1);
-      console.log(
+      console.warn(
         `crash test: ${TOTAL} events, ${handledBeforeKill} handled before SIGKILL, ${waiting} waiting after it; ` +
           `${TOTAL - deadLetters} handled in the end, ${deadLetters} dead letters with their errors, ` +
           `${redelivered} async events delivered twice (at least once), none lost`,
