@@ -279,3 +279,38 @@ export const connectionWriteSchema = z.object({
   properties: connectionPropertiesSchema,
 });
 export type ConnectionWrite = z.infer<typeof connectionWriteSchema>;
+
+/** The author embedded in a list row (`created_by(id,name,email,avatar)`). */
+const connectionAuthorSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  avatar: z.string().nullable().optional(),
+});
+
+/**
+ * A row of `GET /api/db/connections` as the page reads it (ui-calls 3.12). Credentials that are
+ * set read as '***' (CONNECTION_SECRET_MARKER); references read as written.
+ */
+export const connectionRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  namespace: z.string().nullable(),
+  type: connectionTypeSchema,
+  url: z.string().nullable(),
+  username: z.string().nullable(),
+  password: z.string().nullable(),
+  certificate: z.string().nullable(),
+  insecure_tls: z.boolean().nullable(),
+  properties: z.record(z.string(), z.unknown()).nullable(),
+  source: z.string().nullable(),
+  created_by: connectionAuthorSchema.nullable().optional(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable().optional(),
+});
+export type ConnectionRow = z.infer<typeof connectionRowSchema>;
+
+/** True for a row the page may change: written through the UI (spec 3 sections 2.7 and 5). */
+export function isEditableConnection(row: Pick<ConnectionRow, 'source'>): boolean {
+  return !row.source || row.source === CONNECTION_UI_SOURCE;
+}
