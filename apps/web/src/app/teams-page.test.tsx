@@ -341,3 +341,23 @@ describe('the Members tab', () => {
     expect(screen.getByRole('dialog', { name: TEAM_MEMBERS_TEXTS.modalTitle })).toBeInTheDocument();
   });
 });
+
+describe('the Job History tab', () => {
+  it("lists the runs recorded against this team (resource_type 'team', resource_id)", async () => {
+    const { user, platform } = open('/settings/teams/:platform');
+    const requests: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/db/job_histories', ({ request }) => {
+        requests.push(new URL(request.url).searchParams);
+        return HttpResponse.json([], { headers: { 'content-range': '*/0' } });
+      }),
+      http.get('*/api/db/job_history_names', () => HttpResponse.json([])),
+    );
+    await teamForm();
+    await user.click(screen.getByRole('tab', { name: TEAMS_PAGE_TEXTS.tabs.jobHistory }));
+    await waitFor(() => expect(requests.length).toBeGreaterThan(0));
+    expect(requests.at(-1)!.get('resource_type.filter')).toBe('team');
+    expect(requests.at(-1)!.get('resource_id')).toBe(`eq.${platform.id}`);
+    expect(await screen.findByText(VIEW_MESSAGES.emptyTable)).toBeInTheDocument();
+  });
+});
