@@ -2,6 +2,7 @@ import type { ConnectionType } from '@lookout/contracts';
 import { testElasticsearchConnection } from './elasticsearch-tester.js';
 import { testGitConnection } from './git-tester.js';
 import { testHttpConnection } from './http-tester.js';
+import { testKubernetesConnection } from './kubernetes-tester.js';
 import { testLdapConnection } from './ldap-tester.js';
 import { testMysqlConnection } from './mysql-tester.js';
 import { testPostgresConnection } from './postgres-tester.js';
@@ -29,6 +30,7 @@ export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester
   sftp: testSftpConnection,
   git: testGitConnection,
   s3: testS3Connection,
+  kubernetes: testKubernetesConnection,
 };
 
 /** The tester of a type, or undefined when Lookout cannot test that type. */
