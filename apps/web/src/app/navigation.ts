@@ -5,10 +5,11 @@ import {
   FEATURE_FLAGS_PAGE_TEXTS,
   HEALTH_PAGE_TEXTS,
   JOB_HISTORY_TEXTS,
+  SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
   USERS_PAGE_TEXTS,
 } from '@lookout/contracts';
-import { Cable, CalendarClock, Flag, HeartPulse, ListOrdered, Mail, Users, UsersRound } from 'lucide-react';
+import { Cable, CalendarClock, ContactRound, Flag, HeartPulse, KeyRound, ListOrdered, Mail, Users } from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 
 /**
@@ -35,6 +36,16 @@ export const navigation: NavigationRegistry = {
       feature: 'settings.connections',
       resource: 'connections',
     },
+    {
+      // Not in the spec's settings order (the spec has no secret store page): right after
+      // Connections, whose credentials it holds; admins only (write on connections, as its API).
+      path: '/settings/secrets',
+      label: SECRETS_PAGE_TEXTS.menu,
+      icon: KeyRound,
+      feature: 'settings.connections',
+      resource: 'connections',
+      action: 'write',
+    },
     // Users is hidden with the hosted identity provider (spec 1, section 2.2); that variant
     // does not exist yet.
     {
@@ -59,7 +70,7 @@ export const navigation: NavigationRegistry = {
       // resource, which every role reads.
       path: '/settings/teams',
       label: TEAMS_PAGE_TEXTS.title,
-      icon: UsersRound,
+      icon: ContactRound,
       feature: 'settings.teams',
       resource: 'database',
     },

@@ -29,6 +29,8 @@ export function TeamsTable({ teams, isLoading, onOpen }: TeamsTableProps) {
       col.columns([
         col.accessor('name', {
           header: texts.name,
+          // The one column whose text runs long; the others hold short values.
+          size: 320,
           cell: (info) => (
             <span className="flex items-center gap-2 font-medium text-slate-900">
               <TeamIcon icon={info.row.original.icon} />
@@ -36,10 +38,15 @@ export function TeamsTable({ teams, isLoading, onOpen }: TeamsTableProps) {
             </span>
           ),
         }),
-        col.accessor('source', { header: texts.source, cell: (info) => <SourceBadge source={info.getValue()} /> }),
+        col.accessor('source', {
+          header: texts.source,
+          size: 130,
+          cell: (info) => <SourceBadge source={info.getValue()} />,
+        }),
         col.accessor((team) => team.members_count ?? 0, {
           id: 'members',
           header: texts.members,
+          size: 110,
           meta: { cellClassName: 'tabular-nums' },
         }),
         col.accessor('created_at', {
