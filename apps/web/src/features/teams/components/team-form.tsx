@@ -145,7 +145,8 @@ export function TeamForm({ team, editable, currentUserId }: TeamFormProps) {
             {team && editable && (
               <Button
                 variant="ghost"
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                // `!`: the ghost look sets its own text and hover colours, which would win otherwise.
+                className="text-red-700! hover:bg-red-50! hover:text-red-800!"
                 onClick={() => setConfirmingDelete(true)}
                 disabled={busy}
               >

@@ -60,7 +60,6 @@ export function TeamMembers({ teamId, teamName, editable }: TeamMembersProps) {
                 cell: (info) => (
                   <Button
                     variant="ghost"
-                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
                     aria-label={`${TEAM_MEMBERS_TEXTS.removeUser} ${info.row.original.name}`}
                     onClick={() => setRemoving(info.row.original)}
                   >
