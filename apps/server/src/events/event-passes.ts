@@ -74,17 +74,21 @@ export function createEventPasses(deps: EventPassDeps) {
     }
   }
 
-  /** Claims up to `limit` events of the lane and handles them; resolves with how many it claimed. */
-  async function pass(lane: EventLane): Promise<number> {
+  /**
+   * Claims up to `limit` events of the lane and handles them; resolves with how many it
+   * claimed and, when none, in how many milliseconds the next is due (null: none waits).
+   */
+  async function pass(lane: EventLane): Promise<{ claimed: number; nextDueMs: number | null }> {
     const limit = lane.mode === 'sync' ? 1 : (lane.consumer.batchSize ?? 1);
     const client = await pool.connect();
     let claimed: QueuedEvent[] = [];
     let healthy = true;
     try {
-      claimed = await repository.beginClaim(client, lane.eventName, limit, settings);
+      const claim = await repository.beginClaim(client, lane.eventName, limit, settings);
+      claimed = claim.events;
       if (claimed.length === 0) {
         await client.query('COMMIT');
-        return 0;
+        return { claimed: 0, nextDueMs: claim.nextDueMs };
       }
       const failed = (await handle(lane, client, claimed)).map(({ event, error }) => ({
         event,
@@ -99,7 +103,7 @@ export function createEventPasses(deps: EventPassDeps) {
       for (const event of claimed) {
         deps.recordOutcome?.({ name: event.name, outcome: failedIds.has(event.id) ? 'failed' : 'handled' });
       }
-      return claimed.length;
+      return { claimed: claimed.length, nextDueMs: 0 };
     } catch (error) {
       healthy = await client.query('ROLLBACK').then(
         () => true,

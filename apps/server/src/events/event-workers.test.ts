@@ -233,7 +233,7 @@ describe('sync consumers', () => {
     await until(() => events.stats.deadLetters === 1);
     // A later event is handled; the dead letter is not tried again.
     const later = await events.enqueue('check.failed', uuid());
-    await until(() => tries.get(later) === 1);
+    await until(async () => tries.get(later) === 1 && (await queueRows(database.pool)).length === 1);
     expect(tries.get(poison)).toBe(3);
     expect(await queueRows(database.pool)).toMatchObject([
       { id: poison, attempts: 3, error: 'webhook answered 500 (try 3)', priority: 97 },
@@ -309,8 +309,7 @@ describe('waking up', () => {
     });
     events.start();
     // The loop found the queue empty and sleeps for the poll interval.
-    await until(() => events.stats.claims >= 1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => events.stats.idle === 1);
     const eventId = uuid();
     await events.enqueue('component.unhealthy', eventId);
     await until(() => seen.length === 1);
@@ -329,7 +328,7 @@ describe('waking up', () => {
       },
     });
     events.start();
-    await until(() => events.stats.claims >= 1);
+    await until(() => events.stats.idle === 1);
     // Triggers off for this session: the row arrives without NOTIFY.
     const client = await database.pool.connect();
     const eventId = uuid();

@@ -17,14 +17,17 @@ import type { EventsRepository } from './events-repository.js';
 
 export type EventWorkersDeps = {
   pool: pg.Pool;
-  repository: Pick<EventsRepository, 'beginClaim' | 'writeBackFailed' | 'markFailed' | 'msUntilNextDue'>;
+  repository: Pick<EventsRepository, 'beginClaim' | 'writeBackFailed' | 'markFailed'>;
   settings: EventQueueSettings;
   logger: Logger;
   recordOutcome?: EventOutcomeRecorder;
 };
 
-/** What the loops did since they started (tests and the benchmark read it). */
-export type EventWorkerStats = { handled: number; failed: number; deadLetters: number; claims: number };
+/**
+ * What the loops did since they started, and how many sleep now waiting for work (tests and
+ * the benchmark read it).
+ */
+export type EventWorkerStats = { handled: number; failed: number; deadLetters: number; claims: number; idle: number };
 
 /** How long a loop waits before claiming again when a due event is held by another consumer. */
 const HELD_RETRY_MS = 500;
@@ -67,13 +70,13 @@ function createSleeper() {
 }
 
 export function createEventWorkers(deps: EventWorkersDeps) {
-  const { pool, repository, settings } = deps;
+  const { pool, settings } = deps;
   const logger = deps.logger.child({ module: 'events' });
-  const stats: EventWorkerStats = { handled: 0, failed: 0, deadLetters: 0, claims: 0 };
+  const stats: EventWorkerStats = { handled: 0, failed: 0, deadLetters: 0, claims: 0, idle: 0 };
   const abort = new AbortController();
   const passes = createEventPasses({
     pool,
-    repository,
+    repository: deps.repository,
     settings,
     logger,
     signal: abort.signal,
@@ -89,10 +92,10 @@ export function createEventWorkers(deps: EventWorkersDeps) {
   async function run(lane: EventLane, loop: Loop): Promise<void> {
     let errorDelay = 0;
     while (!stopping) {
-      let claimed: number;
+      let pass: { claimed: number; nextDueMs: number | null };
       try {
         stats.claims += 1;
-        claimed = await passes.pass(lane);
+        pass = await passes.pass(lane);
         errorDelay = 0;
       } catch (error) {
         errorDelay = Math.min(errorDelay === 0 ? ERROR_RETRY_MS : errorDelay * 2, settings.pollIntervalMs);
@@ -100,16 +103,17 @@ export function createEventWorkers(deps: EventWorkersDeps) {
         await loop.sleep(errorDelay);
         continue;
       }
-      if (claimed > 0 || stopping) continue;
-      let wait = settings.pollIntervalMs;
+      if (pass.claimed > 0 || stopping) continue;
+      // Until the next event is due (a delay or back-off ends), or the poll. 0: one is due but
+      // another consumer holds it (or it just became due): look again shortly.
+      const due = pass.nextDueMs;
+      const wait = due === null ? settings.pollIntervalMs : due > 0 ? Math.ceil(due) + 2 : HELD_RETRY_MS;
+      stats.idle += 1;
       try {
-        const due = await repository.msUntilNextDue(lane.eventName, settings);
-        // 0: an event is due but another consumer holds it (or it just became due).
-        if (due !== null) wait = Math.min(wait, due > 0 ? Math.ceil(due) + 2 : HELD_RETRY_MS);
-      } catch {
-        // The poll interval it is; the next pass reports a database that stays away.
+        await loop.sleep(Math.min(wait, settings.pollIntervalMs));
+      } finally {
+        stats.idle -= 1;
       }
-      await loop.sleep(wait);
     }
   }
 

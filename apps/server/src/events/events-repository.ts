@@ -55,7 +55,7 @@ const toEvent = (row: EventRow): QueuedEvent => ({
   priority: row.priority,
 });
 
-/** SQL text for each retry setting: `$n` parameters, or literals (see beginClaim). */
+/** SQL text (literals, see beginClaim) of each retry setting. */
 type RetrySql = { maxRetries: string; baseSeconds: string; exponent: string };
 
 // An event is due once its delay has passed and, after a failed try, its back-off
@@ -64,12 +64,19 @@ const due = (retry: RetrySql) => `(delay IS NULL OR created_at + make_interval(s
       AND attempts <= ${retry.maxRetries}
       AND (last_attempt IS NULL OR last_attempt + make_interval(secs => ${retry.baseSeconds} * power(attempts, ${retry.exponent})) <= now())`;
 
+const COLUMNS = 'id, event_id, name, properties, error, delay, created_at, last_attempt, attempts, priority';
+
 /**
  * The claim, in one statement: the next due events of one name, highest priority first, then
  * oldest, skipping those another consumer holds, deleted and returned (in that order). Run
  * inside the transaction that handles them: its commit removes them for good, a rollback (or
  * the process dying) puts them back. One name per claim lets event_queue_pop hand the rows
  * out in order (a list of names would sort every candidate on each claim).
+ *
+ * When it claims nothing, its one row instead says in how many milliseconds the next event of
+ * the name is due (0: one is due but held by another consumer; NULL: none waits, only dead
+ * letters or nothing), so an idle consumer sleeps until a delay or back-off ends without
+ * asking in a statement of its own.
  */
 const claimStatement = (name: string, limit: string, retry: RetrySql) => `
   WITH claimed AS (
@@ -80,9 +87,19 @@ const claimStatement = (name: string, limit: string, retry: RetrySql) => `
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ))
-    RETURNING *
+    RETURNING ${COLUMNS}
   )
-  SELECT * FROM claimed ORDER BY priority DESC, created_at`;
+  SELECT ${COLUMNS}, NULL::float8 AS next_due_ms FROM claimed
+  UNION ALL
+  SELECT NULL::uuid, NULL::uuid, NULL::text, NULL::jsonb, NULL::text, NULL::bigint, NULL::timestamptz,
+         NULL::timestamptz, NULL::integer, NULL::integer,
+         (SELECT greatest(0, extract(epoch FROM min(greatest(
+                   created_at + make_interval(secs => coalesce(delay, 0) / 1e9),
+                   coalesce(last_attempt + make_interval(secs => ${retry.baseSeconds} * power(attempts, ${retry.exponent})), created_at)
+                 )) - clock_timestamp()) * 1000)::float8
+          FROM event_queue WHERE name = ${name} AND attempts <= ${retry.maxRetries})
+  WHERE NOT EXISTS (SELECT 1 FROM claimed)
+  ORDER BY priority DESC NULLS LAST, created_at`;
 
 /** A number as an SQL literal; refuses anything that is not a finite number. */
 function numberLiteral(value: number): string {
@@ -94,7 +111,6 @@ export type EventsRepository = ReturnType<typeof createEventsRepository>;
 
 export function createEventsRepository(pool: pg.Pool) {
   const db = (tx?: Queryable): Queryable => tx ?? pool;
-  const retryParams = (policy: RetryPolicy) => [policy.maxRetries, policy.backoffBaseMs / 1000, policy.backoffExponent];
 
   return {
     /**
@@ -130,9 +146,15 @@ export function createEventsRepository(pool: pg.Pool) {
      * (see claimStatement), then sets the savepoint `event_handler` a failed handler rolls
      * back to. BEGIN, the claim and SAVEPOINT go in one message: one round trip per pass
      * instead of three, which is most of a small event's cost. The name is one of EVENT_NAMES
-     * and the numbers are the queue's settings; both are still quoted as literals.
+     * and the numbers are the queue's settings; both are still quoted as literals. With no
+     * event claimed, `nextDueMs` says when the next one is due (null: none waits).
      */
-    async beginClaim(client: Queryable, name: string, limit: number, policy: RetryPolicy): Promise<QueuedEvent[]> {
+    async beginClaim(
+      client: Queryable,
+      name: string,
+      limit: number,
+      policy: RetryPolicy,
+    ): Promise<{ events: QueuedEvent[]; nextDueMs: number | null }> {
       const statement = claimStatement(pg.escapeLiteral(name), numberLiteral(limit), {
         maxRetries: numberLiteral(policy.maxRetries),
         baseSeconds: numberLiteral(policy.backoffBaseMs / 1000),
@@ -141,10 +163,12 @@ export function createEventsRepository(pool: pg.Pool) {
       // A simple-protocol query of several statements answers one result per statement.
       const results = (await client.query(`BEGIN; ${statement}; SAVEPOINT event_handler`)) as unknown as [
         pg.QueryResult,
-        pg.QueryResult<EventRow>,
+        pg.QueryResult<EventRow & { next_due_ms: number | null }>,
         pg.QueryResult,
       ];
-      return results[1].rows.map(toEvent);
+      const rows = results[1].rows;
+      const idle = rows.length === 1 && rows[0]!.id === null;
+      return idle ? { events: [], nextDueMs: rows[0]!.next_due_ms } : { events: rows.map(toEvent), nextDueMs: 0 };
     },
 
     /**
@@ -192,24 +216,6 @@ export function createEventsRepository(pool: pg.Pool) {
          WHERE id = ANY ($1::uuid[])`,
         [ids, error, priorityDrop],
       );
-    },
-
-    /**
-     * Milliseconds until the next event named `name` becomes due (0: one is due now); null
-     * when none is waiting (only dead letters, or nothing). Read after a claim found nothing,
-     * so a delayed event or a back-off is not left to the poll.
-     */
-    async msUntilNextDue(name: string, policy: RetryPolicy): Promise<number | null> {
-      const { rows } = await pool.query<{ ms: number | null }>({
-        name: 'event_queue_next_due',
-        text: `SELECT greatest(0, extract(epoch FROM min(greatest(
-                   created_at + make_interval(secs => coalesce(delay, 0) / 1e9),
-                   coalesce(last_attempt + make_interval(secs => $3 * power(attempts, $4)), created_at)
-                 )) - clock_timestamp()) * 1000)::float8 AS ms
-               FROM event_queue WHERE name = $1 AND attempts <= $2`,
-        values: [name, ...retryParams(policy)],
-      });
-      return rows[0]?.ms ?? null;
     },
 
     /** Deletes events queued before `cutoff` (dead letters included); returns how many. */
