@@ -83,6 +83,7 @@ export const CONNECTION_DEFAULTS = {
 const field = (key: string, label: string, kind: ConnectionFieldKind, extra: Partial<ConnectionField> = {}) =>
   ({ key, label, kind, required: false, ...extra }) satisfies ConnectionField;
 const required = { required: true } as const;
+const example = (text: string) => `For example ${text}`;
 
 const url = (label = 'URL', extra: Partial<ConnectionField> = {}) =>
   field('url', label, 'text', { ...required, ...extra });
@@ -114,31 +115,31 @@ const database = (hint: string) => [
  */
 export const CONNECTION_TYPE_FIELDS: Record<ConnectionType, readonly ConnectionField[]> = {
   // --- Connections -------------------------------------------------------------------------
-  postgres: database('postgres://host:5432/database?sslmode=disable'),
-  mysql: database('mysql://host:3306/database'),
-  sql_server: database('sqlserver://host:1433?database=master'),
-  http: [url('URL', { hint: 'https://host/path' }), username(), password(), insecureTls],
-  prometheus: [url('URL', { hint: 'https://prometheus:9090' }), username(), password(), insecureTls],
+  postgres: database(example('postgres://host:5432/database?sslmode=disable')),
+  mysql: database(example('mysql://host:3306/database')),
+  sql_server: database(example('sqlserver://host:1433?database=master')),
+  http: [url('URL', { hint: example('https://host/path') }), username(), password(), insecureTls],
+  prometheus: [url('URL', { hint: example('https://prometheus:9090') }), username(), password(), insecureTls],
   elasticsearch: [
-    url('URL', { hint: 'https://elasticsearch:9200' }),
+    url('URL', { hint: example('https://elasticsearch:9200') }),
     username('Username', required),
     password('Password', required),
     insecureTls,
   ],
   mongo: [
-    url('URL', { hint: 'mongodb://host:27017/database' }),
+    url('URL', { hint: example('mongodb://host:27017/database') }),
     username('Username', required),
     password('Password', required),
     insecureTls,
   ],
   ldap: [
-    url('URL', { hint: 'ldap://host:389 or ldaps://host:636' }),
-    username('Bind DN', { ...required, hint: 'cn=admin,dc=example,dc=org' }),
+    url('URL', { hint: example('ldap://host:389 or ldaps://host:636') }),
+    username('Bind DN', { ...required, hint: example('cn=admin,dc=example,dc=org') }),
     password('Password', required),
     insecureTls,
   ],
   redis: [
-    url('URL', { hint: 'redis://host:6379' }),
+    url('URL', { hint: example('redis://host:6379') }),
     field('db', 'Database', 'number', { ...required, default: CONNECTION_DEFAULTS.redisDb }),
     username(),
     password(),
@@ -154,7 +155,7 @@ export const CONNECTION_TYPE_FIELDS: Record<ConnectionType, readonly ConnectionF
     certificate('Service Account Key', { ...required, hint: 'The JSON key of a service account.' }),
   ],
   sftp: [
-    url('Host', { hint: 'sftp.example.org' }),
+    url('Host', { hint: example('sftp.example.org') }),
     port(CONNECTION_DEFAULTS.sftpPort),
     username('Username', required),
     password('Password', required),
@@ -195,14 +196,14 @@ export const CONNECTION_TYPE_FIELDS: Record<ConnectionType, readonly ConnectionF
     password('Personal Access Token', required),
   ],
   restic: [
-    url('Repository URL', { hint: 's3:https://s3.amazonaws.com/bucket/path or /srv/restic-repo' }),
+    url('Repository URL', { hint: example('s3:https://s3.amazonaws.com/bucket/path or /srv/restic-repo') }),
     password('Password', { ...required, hint: 'The repository password.' }),
     field('awsConnection', 'AWS Connection', 'text', {
       hint: 'For an S3 repository: connection://<namespace>/<name> of an AWS connection holding its keys.',
     }),
   ],
   smb: [
-    url('Server', { hint: 'fileserver.example.org' }),
+    url('Server', { hint: example('fileserver.example.org') }),
     port(CONNECTION_DEFAULTS.smbPort),
     field('share', 'Share', 'text', required),
     field('domain', 'Domain', 'text'),
@@ -210,7 +211,7 @@ export const CONNECTION_TYPE_FIELDS: Record<ConnectionType, readonly ConnectionF
     password(),
   ],
   dynatrace: [
-    url('Host', { hint: 'abc12345.live.dynatrace.com' }),
+    url('Host', { hint: example('abc12345.live.dynatrace.com') }),
     password('API Key', required),
     field('scheme', 'Scheme', 'select', {
       ...required,
@@ -219,13 +220,13 @@ export const CONNECTION_TYPE_FIELDS: Record<ConnectionType, readonly ConnectionF
     }),
   ],
   git: [
-    url('URL', { hint: 'https://github.com/org/repo.git, git@host:org/repo.git or a local path' }),
+    url('URL', { hint: example('https://github.com/org/repo.git, git@host:org/repo.git or a local path') }),
     field('ref', 'Ref', 'text', { ...required, default: CONNECTION_DEFAULTS.gitRef }),
     username(),
     password('Password', { hint: 'Password or access token, for HTTPS.' }),
     certificate('SSH Key', { hint: 'A private key, for SSH URLs.' }),
   ],
-  jmeter: [url('Host', { hint: 'jmeter.example.org' }), port()],
+  jmeter: [url('Host', { hint: example('jmeter.example.org') }), port()],
 
   // --- Notifications -----------------------------------------------------------------------
   discord: [username('Webhook ID', required), password('Token', required)],
@@ -305,10 +306,10 @@ export const CONNECTION_TYPE_FIELDS: Record<ConnectionType, readonly ConnectionF
   ],
   slack: [
     username('Channel', { ...required, hint: 'Channel to send messages to in Cxxxxxxxxxx format' }),
-    password('Bot Token', { ...required, hint: 'xoxb-…' }),
+    password('Bot Token', { ...required, hint: example('xoxb-…') }),
     field('fromName', 'From Name', 'text'),
   ],
-  slackwebhook: [url('Webhook URL', { hint: 'https://hooks.slack.com/services/…' })],
+  slackwebhook: [url('Webhook URL', { hint: example('https://hooks.slack.com/services/…') })],
   teams: [
     field('host', 'Host', 'text', { ...required, default: CONNECTION_DEFAULTS.teamsHost }),
     field('group', 'Group', 'text'),
@@ -339,7 +340,7 @@ export const CONNECTION_TYPE_FIELDS: Record<ConnectionType, readonly ConnectionF
     field('topic', 'Topic', 'text'),
   ],
   generic_webhook: [
-    field('webhookUrl', 'URL', 'text', { ...required, hint: 'https://example.org/hook' }),
+    field('webhookUrl', 'URL', 'text', { ...required, hint: example('https://example.org/hook') }),
     field('requestMethod', 'Request Method', 'select', {
       ...required,
       options: WEBHOOK_METHODS,

@@ -18,8 +18,10 @@ const isCredential = (field: ConnectionField) =>
 /** The hint under a field: a stored secret says it is kept; a credential says it takes references. */
 function hintOf(field: ConnectionField, stored: boolean): string | undefined {
   if (stored) return CONNECTION_MESSAGES.secretStored;
-  if (isCredential(field))
-    return field.hint ? `${field.hint} ${CONNECTION_MESSAGES.credentialHint}.` : CONNECTION_MESSAGES.credentialHint;
+  if (isCredential(field)) {
+    if (!field.hint) return CONNECTION_MESSAGES.credentialHint;
+    return `${/[.!?)]$/.test(field.hint) ? field.hint : `${field.hint}.`} ${CONNECTION_MESSAGES.credentialHint}`;
+  }
   return field.hint;
 }
 

@@ -10,7 +10,13 @@ import {
   isNotificationConnectionType,
   validateConnectionForm,
 } from '@lookout/contracts';
-import type { ConnectionFormState, ConnectionFormValues, ConnectionRow, ConnectionType } from '@lookout/contracts';
+import type {
+  ConnectionField,
+  ConnectionFormState,
+  ConnectionFormValues,
+  ConnectionRow,
+  ConnectionType,
+} from '@lookout/contracts';
 import { Lock, PlugZap } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -41,6 +47,10 @@ export interface ConnectionFormProps {
   /** Tells the dialog a write is under way, so it does not close meanwhile. */
   onBusyChange?: (busy: boolean) => void;
 }
+
+/** Fields that take the form's whole width: long values, and the checkbox under the rest. */
+const wide = (field: ConnectionField) =>
+  field.kind === 'certificate' || field.kind === 'checkbox' || field.key === 'url';
 
 /** react-hook-form's resolver over the contracts' checks (spec 3 section 5). */
 function connectionResolver(type: ConnectionType, state: ConnectionFormState): Resolver<ConnectionFormValues> {
@@ -134,10 +144,7 @@ export function ConnectionForm({
         )}
         <fieldset disabled={!editable || busy} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {connectionFormFields(type).map((field) => (
-            <div
-              key={field.key}
-              className={field.kind === 'certificate' || field.key === 'url' ? 'sm:col-span-2' : undefined}
-            >
+            <div key={field.key} className={wide(field) ? 'sm:col-span-2' : undefined}>
               <ConnectionFieldInput
                 field={field}
                 register={form.register}
@@ -157,8 +164,9 @@ export function ConnectionForm({
           </div>
         )}
         {test.outcome && <TestOutcomePanel outcome={test.outcome} />}
-        <ModalFooter className="justify-between">
-          <div className="flex gap-2">
+        <ModalFooter>
+          {/* Back and Delete on the left, away from Save. */}
+          <div className="mr-auto flex gap-2">
             {!row && onBack && (
               <Button variant="ghost" onClick={onBack} disabled={busy}>
                 Back
