@@ -50,6 +50,11 @@ const settingsRoutes: RouteObject[] = [
     children: [{ path: 'settings/connections', lazy: () => import('./routes/connections') }],
   },
   {
+    // The secret store follows connections' feature flag (it holds what connections name).
+    element: <FeatureRoute feature="settings.connections" />,
+    children: [{ path: 'settings/secrets', lazy: () => import('./routes/secrets') }],
+  },
+  {
     element: <FeatureRoute feature="settings.users" />,
     children: [{ path: 'settings/users', lazy: () => import('./routes/users') }],
   },
