@@ -93,3 +93,28 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       FROM jsonb_each(value) AS e(key, item)
   ) ELSE value END;
 $$;
+
+-- Checks may name a connection instead of an address (`connection: connection://ns/name` on
+-- http, redis, prometheus and alertmanager checks): the endpoint lists show that reference then.
+-- Mirrors checkEndpoint in packages/contracts (canary-check-entries.ts).
+CREATE OR REPLACE FUNCTION lookout_check_endpoint(check_type text, spec jsonb) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT lookout_mask_secret_text(CASE check_type
+    WHEN 'http' THEN lookout_redact_url(coalesce(spec ->> 'url', spec ->> 'endpoint', spec ->> 'connection', ''))
+    WHEN 'tcp' THEN spec ->> 'endpoint'
+    WHEN 'icmp' THEN spec ->> 'endpoint'
+    WHEN 'dns' THEN
+      coalesce(spec ->> 'querytype', 'A') || '/' || coalesce(spec ->> 'query', '')
+      || CASE WHEN coalesce(spec ->> 'server', '') <> ''
+           THEN '@' || (spec ->> 'server') || coalesce(':' || nullif(spec ->> 'port', '0'), '')
+           ELSE '' END
+    WHEN 'exec' THEN left(split_part(coalesce(spec ->> 'script', ''), E'\n', 1), 200)
+    WHEN 'postgres' THEN lookout_redact_url(coalesce(spec ->> 'url', spec ->> 'connection', ''))
+    WHEN 'mysql' THEN lookout_redact_url(coalesce(spec ->> 'url', spec ->> 'connection', ''))
+    WHEN 'redis' THEN coalesce(spec ->> 'addr', spec ->> 'connection', '')
+    WHEN 'folder' THEN spec ->> 'path'
+    WHEN 'prometheus' THEN lookout_redact_url(coalesce(spec ->> 'url', spec ->> 'host', spec ->> 'connection', ''))
+    WHEN 'alertmanager' THEN lookout_redact_url(coalesce(spec ->> 'url', spec ->> 'host', spec ->> 'connection', ''))
+    ELSE NULL
+  END);
+$$;

@@ -41,7 +41,7 @@ export function checkEndpoint(entry: CanaryCheckEntry): string {
 function unmaskedEndpoint(entry: CanaryCheckEntry): string {
   switch (entry.type) {
     case 'http':
-      return redactUrl(entry.check.url ?? entry.check.endpoint ?? '');
+      return redactUrl(entry.check.url ?? entry.check.endpoint ?? entry.check.connection ?? '');
     case 'tcp':
     case 'icmp':
       return entry.check.endpoint;
@@ -55,11 +55,11 @@ function unmaskedEndpoint(entry: CanaryCheckEntry): string {
     case 'mysql':
       return redactUrl(entry.check.url ?? entry.check.connection ?? '');
     case 'redis':
-      return entry.check.addr;
+      return entry.check.addr ?? entry.check.connection ?? '';
     case 'folder':
       return entry.check.path;
     case 'prometheus':
     case 'alertmanager':
-      return redactUrl(entry.check.url ?? entry.check.host ?? '');
+      return redactUrl(entry.check.url ?? entry.check.host ?? entry.check.connection ?? '');
   }
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { CANARY_LIMITS } from './canary-constants.js';
+import { isConnectionReference } from './connection-api.js';
 import {
   boundedString,
   checkBaseShape,
+  connectionReferenceSchema,
   count,
   hostPortSchema,
   secretOrValueSchema,
@@ -14,7 +16,9 @@ import {
 /**
  * `spec.postgres[]` and `spec.mysql[]`: connect, run `query` and expect at least `results` rows.
  * `url` (or canary-checker's `connection` holding a URL) may contain `$(username)` and
- * `$(password)`, filled from the secret-or-value fields of the same names.
+ * `$(password)`, filled from the secret-or-value fields of the same names. Either may instead
+ * name a connection, `connection://<namespace>/<name>`, whose url and credentials are used
+ * (the check's own username and password win).
  */
 const sqlCheckShape = {
   ...checkBaseShape,
@@ -40,12 +44,14 @@ const sqlUrlRule =
       ctx.addIssue({ code: 'custom', path: ['connection'], message: 'cannot be set together with url; use url only' });
       return;
     }
+    // A connection (`connection://<namespace>/<name>`) is read when the check runs.
+    if (isConnectionReference(value)) return;
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
     if (!scheme || !schemes.includes(scheme)) {
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+        message: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}, or connection://<namespace>/<name>`,
       });
     }
   };
@@ -58,13 +64,21 @@ export const mysqlCheckSchema = z.strictObject(sqlCheckShape).superRefine(sqlUrl
 /** One mysql (or MariaDB) check. */
 export type MysqlCheck = z.infer<typeof mysqlCheckSchema>;
 
-/** `spec.redis[]`: connect to `addr` (host:port), select `db` and PING. */
-export const redisCheckSchema = z.strictObject({
-  ...checkBaseShape,
-  addr: hostPortSchema,
-  db: count(10_000).optional(),
-  username: secretOrValueSchema(1024).optional(),
-  password: secretOrValueSchema(1024).optional(),
-});
+/**
+ * `spec.redis[]`: connect to `addr` (host:port), select `db` and PING; or to the redis a
+ * `connection` (`connection://<namespace>/<name>`) names, with its credentials.
+ */
+export const redisCheckSchema = z
+  .strictObject({
+    ...checkBaseShape,
+    addr: hostPortSchema.optional(),
+    connection: connectionReferenceSchema.optional(),
+    db: count(10_000).optional(),
+    username: secretOrValueSchema(1024).optional(),
+    password: secretOrValueSchema(1024).optional(),
+  })
+  .superRefine((check, ctx) => {
+    if (!check.addr && !check.connection) ctx.addIssue({ code: 'custom', path: ['addr'], message: 'is required' });
+  });
 /** One redis check. */
 export type RedisCheck = z.infer<typeof redisCheckSchema>;

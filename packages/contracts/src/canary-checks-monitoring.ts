@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { CANARY_LIMITS } from './canary-constants.js';
-import { checkBaseShape, httpUrlSchema, requiredString, templatableShape } from './canary-fields.js';
+import {
+  checkBaseShape,
+  connectionReferenceSchema,
+  httpUrlSchema,
+  requiredString,
+  templatableShape,
+} from './canary-fields.js';
 
 /** Canary check types that ask a monitoring system: prometheus and alertmanager. */
 
-const hostOrUrlRule = (check: { url?: string | undefined; host?: string | undefined }, ctx: z.RefinementCtx) => {
-  if (!check.url && !check.host) {
+const hostOrUrlRule = (
+  check: { url?: string | undefined; host?: string | undefined; connection?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (!check.url && !check.host && !check.connection) {
     ctx.addIssue({ code: 'custom', path: ['url'], message: 'is required' });
   } else if (check.url && check.host) {
     ctx.addIssue({ code: 'custom', path: ['host'], message: 'cannot be set together with url; use url only' });
@@ -20,6 +29,8 @@ export const prometheusCheckSchema = z
     url: httpUrlSchema.optional(),
     /** canary-checker's older name for `url`. */
     host: httpUrlSchema.optional(),
+    /** A prometheus connection whose url and credentials are used where the check sets none. */
+    connection: connectionReferenceSchema.optional(),
     query: requiredString(CANARY_LIMITS.expressionLength),
   })
   .superRefine(hostOrUrlRule);
@@ -59,6 +70,8 @@ export const alertmanagerCheckSchema = z
     ...templatableShape,
     url: httpUrlSchema.optional(),
     host: httpUrlSchema.optional(),
+    /** A connection whose url and credentials are used where the check sets none. */
+    connection: connectionReferenceSchema.optional(),
     alerts: alertNamesSchema.optional(),
     filters: labelMatchersSchema.optional(),
     exclude_filters: labelMatchersSchema.optional(),

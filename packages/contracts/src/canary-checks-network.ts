@@ -3,6 +3,7 @@ import { CANARY_LIMITS, DNS_QUERY_TYPES, HTTP_CHECK_METHODS } from './canary-con
 import {
   boundedString,
   checkBaseShape,
+  connectionReferenceSchema,
   count,
   hostPortSchema,
   httpUrlSchema,
@@ -24,6 +25,8 @@ export const httpCheckSchema = z
     url: httpUrlSchema.optional(),
     /** Deprecated in canary-checker in favour of `url`; accepted so old YAML imports. */
     endpoint: httpUrlSchema.optional(),
+    /** An http connection whose url and credentials are used where the check sets none. */
+    connection: connectionReferenceSchema.optional(),
     method: z.enum(HTTP_CHECK_METHODS, { error: `must be one of ${HTTP_CHECK_METHODS.join(', ')}` }).optional(),
     headers: z
       .array(namedValueSchema)
@@ -61,7 +64,7 @@ export const httpCheckSchema = z
       .optional(),
   })
   .superRefine((check, ctx) => {
-    if (!check.url && !check.endpoint) {
+    if (!check.url && !check.endpoint && !check.connection) {
       ctx.addIssue({ code: 'custom', path: ['url'], message: 'is required' });
     } else if (check.url && check.endpoint) {
       ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'cannot be set together with url; use url only' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CANARY_LIMITS, CHECK_SEVERITIES } from './canary-constants.js';
+import { isConnectionReference } from './connection-api.js';
 import { parseDurationMs } from './time-expressions.js';
 
 /**
@@ -138,6 +139,11 @@ export const hostPortSchema = requiredString(CANARY_LIMITS.urlLength).refine(
     error: 'must be host:port, for example db.internal:5432',
   },
 );
+
+/** `connection://<namespace>/<name>`: a connection whose url and credentials a check uses. */
+export const connectionReferenceSchema = requiredString(CANARY_LIMITS.urlLength).refine(isConnectionReference, {
+  error: 'must be connection://<namespace>/<name>',
+});
 
 export const httpUrlSchema = requiredString(CANARY_LIMITS.urlLength).refine(
   (value) => {

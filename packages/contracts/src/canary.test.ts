@@ -262,7 +262,7 @@ describe('parseCanaryDocument', () => {
       ),
     ).toEqual([
       'spec.tcp[0].endpoint: must be host:port, for example db.internal:5432',
-      'spec.postgres[0].url: must be a URL starting with postgres:// or postgresql://',
+      'spec.postgres[0].url: must be a URL starting with postgres:// or postgresql://, or connection://<namespace>/<name>',
       'spec.mysql[0].url: is required',
       'spec.folder[0].path: must be a local path; S3, GCS, SMB and SFTP folders are not supported',
       'spec.folder[1].filter.regex: must be a valid regular expression',

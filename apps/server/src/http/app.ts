@@ -214,6 +214,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     personOf,
     // Canaries' valueFrom references, read from the secret store in the canary's namespace.
     resolveSecret: secrets.services.secrets.resolveValueFrom,
+    // Checks that name a connection (connection://<namespace>/<name>) read it when they run.
+    resolveConnection: connections.services.connections.resolve,
     ...serve,
     ...deps.health,
   });

@@ -1,4 +1,4 @@
-import { CONNECTION_MESSAGES, parseConnectionReference } from '@lookout/contracts';
+import { CONNECTION_MESSAGES, DEFAULT_CONNECTION_NAMESPACE, parseConnectionReference } from '@lookout/contracts';
 import type { Logger } from 'pino';
 import type { Sealer } from '../../crypto/sealed-values.js';
 import { AppError } from '../../http/app-error.js';
@@ -40,11 +40,12 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   return {
     /**
      * The connection a reference names, ready for use (sealed values opened, references
-     * resolved): `connection://<namespace>/<name>`, `connection://<name>` or a bare name (both in
-     * namespace `default`). Rejects with a {@link ConnectionResolveError} saying what is missing.
+     * resolved): `connection://<namespace>/<name>`, or `connection://<name>` and a bare name in
+     * `defaultNamespace` (a check's canary's). Rejects with a {@link ConnectionResolveError}
+     * saying what is missing.
      */
-    async resolve(reference: string): Promise<ResolvedConnection> {
-      const target = parseConnectionReference(reference);
+    async resolve(reference: string, defaultNamespace = DEFAULT_CONNECTION_NAMESPACE): Promise<ResolvedConnection> {
+      const target = parseConnectionReference(reference, defaultNamespace);
       if (!target) {
         throw new ConnectionResolveError(
           `'${reference}' is no connection reference; write connection://<namespace>/<name>.`,

@@ -76,6 +76,7 @@ export function createHealthModule(deps: HealthModuleDeps): HealthModule {
       ...(self ? { self } : {}),
       ...(deps.metrics ? { metrics: deps.metrics } : {}),
       ...(deps.resolveSecret ? { resolveSecret: deps.resolveSecret } : {}),
+      ...(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
     });
   }
   return {

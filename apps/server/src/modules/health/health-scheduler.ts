@@ -6,6 +6,7 @@ import type { CheckResultRow, ClaimedCheck, HealthRepository } from './health-re
 import { checkEntryOf, invalidResult, resultRow, type CanarySecretResolver } from './health-run-fns.js';
 import { createScheduleCache, nextRuntime, parseSchedule } from './health-schedule-fns.js';
 import type { RunCheckOptions } from './runners/runners.js';
+import { connectionsFor, type CanaryConnectionResolver } from './runners/check-connections.js';
 import type { CheckResult } from './runners/runner-types.js';
 import type { CanaryCheckEntry } from '@lookout/contracts';
 import type { Metrics } from '../metrics/metrics-service.js';
@@ -45,6 +46,8 @@ export type CheckSchedulerDeps = {
   runCheck: (entry: CanaryCheckEntry, options: RunCheckOptions) => Promise<CheckResult>;
   /** Reads a check's `valueFrom` in its canary's namespace (the secret store). */
   resolveSecret: CanarySecretResolver;
+  /** Reads the connection a check names (the connections module); without it such checks fail. */
+  resolveConnection?: CanaryConnectionResolver;
   /** Subscribes to a notification channel; returns the unsubscribe function. */
   subscribe?: (channel: string, onNotify: () => void) => () => void;
   logger: Logger;
@@ -156,6 +159,7 @@ export function createCheckScheduler(deps: CheckSchedulerDeps) {
     if (entry.ok) {
       result = await deps.runCheck(forThisReplica(entry.entry, check.canary, deps.self), {
         resolveSecret: (ref) => deps.resolveSecret(ref, check.canary.namespace),
+        ...connectionsFor(deps.resolveConnection, check.canary.namespace),
         timeoutMs: settings.checkTimeoutMs,
         signal,
       });

@@ -7,6 +7,7 @@ import { createHealthRepository } from './health-repository.js';
 import { secretsUnavailable, type CanarySecretResolver } from './health-run-fns.js';
 import { createHealthService, type HealthService } from './health-service.js';
 import { createCheckRunner, DEFAULT_CHECK_TIMEOUT_MS, runCheck } from './runners/runners.js';
+import type { CanaryConnectionResolver } from './runners/check-connections.js';
 
 export type HealthServiceOptions = {
   pool: pg.Pool;
@@ -26,6 +27,8 @@ export type HealthServiceOptions = {
    * Without it a check that names a secret or config map fails saying none is available.
    */
   resolveSecret?: CanarySecretResolver;
+  /** Reads the connection a check names: the connections module's `resolve` (app.ts). */
+  resolveConnection?: CanaryConnectionResolver;
 };
 
 /**
@@ -37,6 +40,7 @@ export function buildHealthService(options: HealthServiceOptions): HealthService
     repository: createHealthRepository(options.pool),
     runCheck: options.sandbox ? createCheckRunner(options.sandbox) : runCheck,
     resolveSecret: options.resolveSecret ?? secretsUnavailable,
+    ...(options.resolveConnection ? { resolveConnection: options.resolveConnection } : {}),
     settings: {
       checkTimeoutMs: options.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
       ...(options.summaryRefreshMs ? { lastHourSnapshotMaxAgeMs: 2.5 * options.summaryRefreshMs } : {}),

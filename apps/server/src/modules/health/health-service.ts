@@ -31,6 +31,7 @@ import { summarySegments } from './health-rollup-fns.js';
 import { checkEntryOf, invalidResult, resultRow, type CanarySecretResolver } from './health-run-fns.js';
 import { forThisReplica, selfCanaryDocument, type SelfCanaryTargets } from './health-canary-fns.js';
 import type { RunCheckOptions } from './runners/runners.js';
+import { connectionsFor, type CanaryConnectionResolver } from './runners/check-connections.js';
 import type { CheckResult } from './runners/runner-types.js';
 import type { Metrics } from '../metrics/metrics-service.js';
 
@@ -45,6 +46,8 @@ export type HealthServiceDeps = {
   runCheck: (entry: CanaryCheckEntry, options: RunCheckOptions) => Promise<CheckResult>;
   /** Reads a check's `valueFrom` in its canary's namespace (the secret store). */
   resolveSecret: CanarySecretResolver;
+  /** Reads the connection a check names (the connections module); without it such checks fail. */
+  resolveConnection?: CanaryConnectionResolver;
   settings: {
     checkTimeoutMs: number;
     /**
@@ -394,6 +397,7 @@ export function createHealthService(deps: HealthServiceDeps) {
       const result = entry.ok
         ? await deps.runCheck(forThisReplica(entry.entry, check.canary, deps.settings.self), {
             resolveSecret: (ref) => deps.resolveSecret(ref, check.canary.namespace),
+            ...connectionsFor(deps.resolveConnection, check.canary.namespace),
             timeoutMs: deps.settings.checkTimeoutMs,
           })
         : invalidResult(entry.message);

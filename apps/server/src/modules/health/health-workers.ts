@@ -9,6 +9,7 @@ import { createCheckScheduler } from './health-scheduler.js';
 import type { HealthSettings } from './health-settings.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { createCheckRunner } from './runners/runners.js';
+import type { CanaryConnectionResolver } from './runners/check-connections.js';
 import type { Metrics } from '../metrics/metrics-service.js';
 import type { Jobs } from '../../jobs/jobs.js';
 
@@ -33,6 +34,8 @@ export type HealthWorkersDeps = {
   jobs: Pick<Jobs, 'run' | 'schedule'>;
   /** Reads `valueFrom` references in the canary's namespace (the secret store). */
   resolveSecret?: CanarySecretResolver;
+  /** Reads the connection a check names (the connections module). */
+  resolveConnection?: CanaryConnectionResolver;
 };
 
 export type HealthWorkers = ReturnType<typeof createHealthWorkers>;
@@ -46,6 +49,7 @@ export function createHealthWorkers({
   metrics,
   jobs,
   resolveSecret,
+  resolveConnection,
 }: HealthWorkersDeps) {
   const log = logger.child({ module: 'health' });
   const repository = createHealthRepository(pool);
@@ -54,6 +58,7 @@ export function createHealthWorkers({
     repository,
     runCheck: createCheckRunner(sandbox),
     resolveSecret: resolveSecret ?? secretsUnavailable,
+    ...(resolveConnection ? { resolveConnection } : {}),
     subscribe: listener.subscribe,
     logger: log,
     ...(self ? { self } : {}),

@@ -15,8 +15,10 @@ function redisReason(error: unknown, db: number): string {
 }
 
 async function probe(check: RedisCheck, context: CheckRunContext): Promise<ProbeOutcome> {
-  const target = splitHostPort(check.addr);
-  if (!target) throw new CheckFailure(`addr '${check.addr}' is not host:port`);
+  // A check that names a connection has its addr filled from it before it runs (runners.ts).
+  const addr = check.addr ?? '';
+  const target = splitHostPort(addr);
+  if (!target) throw new CheckFailure(`addr '${addr}' is not host:port`);
   const username = await resolveOptionalValue(check.username, context, 'the username');
   const password = await resolveOptionalValue(check.password, context, 'the password');
   const db = check.db ?? 0;
@@ -46,7 +48,7 @@ async function probe(check: RedisCheck, context: CheckRunContext): Promise<Probe
       await client.connect();
     } catch (error) {
       const cause = socketError ?? error;
-      throw new CheckFailure(`could not connect to redis at ${check.addr}: ${redisReason(cause, db)}`, {
+      throw new CheckFailure(`could not connect to redis at ${addr}: ${redisReason(cause, db)}`, {
         error: errorText(cause),
       });
     }
@@ -56,25 +58,25 @@ async function probe(check: RedisCheck, context: CheckRunContext): Promise<Probe
       try {
         await client.select(db);
       } catch (error) {
-        throw new CheckFailure(`redis at ${check.addr}: ${redisReason(error, db)}`, { error: errorText(error) });
+        throw new CheckFailure(`redis at ${addr}: ${redisReason(error, db)}`, { error: errorText(error) });
       }
     }
     let reply: string;
     try {
       reply = await client.ping();
     } catch (error) {
-      throw new CheckFailure(`redis at ${check.addr} did not answer PING: ${redisReason(error, db)}`, {
+      throw new CheckFailure(`redis at ${addr} did not answer PING: ${redisReason(error, db)}`, {
         error: errorText(error),
       });
     }
     const elapsedMs = performance.now() - started;
-    const detail = { addr: check.addr, db, reply };
+    const detail = { addr, db, reply };
     if (reply !== 'PONG') {
-      return { pass: false, message: `redis at ${check.addr} answered PING with '${reply}'`, detail };
+      return { pass: false, message: `redis at ${addr} answered PING with '${reply}'`, detail };
     }
     return {
       pass: true,
-      message: `PONG from ${check.addr} (db ${db}) in ${formatMillis(elapsedMs)}`,
+      message: `PONG from ${addr} (db ${db}) in ${formatMillis(elapsedMs)}`,
       detail,
       durationMs: Math.round(elapsedMs),
     };

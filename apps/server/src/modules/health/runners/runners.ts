@@ -1,6 +1,7 @@
 import type { CanaryCheckEntry, CanaryCheckType } from '@lookout/contracts';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
 import { alertmanagerRunner } from './alertmanager-runner.js';
+import { resolveCheckConnection, type ConnectionResolver } from './check-connections.js';
 import { dnsRunner } from './dns-runner.js';
 import { execRunner } from './exec-runner.js';
 import { folderRunner } from './folder-runner.js';
@@ -35,6 +36,11 @@ export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 /** Options for {@link runCheck}. */
 export type RunCheckOptions = {
   resolveSecret: SecretResolver;
+  /**
+   * Reads the connection a check names (`connection://<namespace>/<name>`); without it such a
+   * check fails saying connections are not available (check-connections.ts).
+   */
+  resolveConnection?: ConnectionResolver;
   /** The check's budget; it fails with `timed out after N ms` beyond it. */
   timeoutMs?: number;
   /** Cancels the run early, e.g. when the server shuts down. */
@@ -50,7 +56,11 @@ export type RunCheckOptions = {
  * Runs one check of a canary (an entry from `listCanaryChecks`) with a time budget. Never
  * throws: whatever goes wrong comes back as a failed result that says why.
  */
-export function runCheck(entry: CanaryCheckEntry, options: RunCheckOptions): Promise<CheckResult> {
+export async function runCheck(given: CanaryCheckEntry, options: RunCheckOptions): Promise<CheckResult> {
+  // A named connection is read first; failing to read it fails the check, saying why.
+  const prepared = await resolveCheckConnection(given, options.resolveConnection);
+  if (!prepared.ok) return { pass: false, durationMs: 0, message: prepared.message, error: prepared.message };
+  const { entry } = prepared;
   const context = createRunContext({
     timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
     resolveSecret: options.resolveSecret,
