@@ -65,7 +65,8 @@ describe('the teams pages in Chromium', () => {
 
   /** Waits for a toast with exactly this text. */
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
-  const teamRow = (name: string) => page.getByRole('table', { name: TEAMS_PAGE_TEXTS.title }).getByRole('row', { name });
+  const teamRow = (name: string) =>
+    page.getByRole('table', { name: TEAMS_PAGE_TEXTS.title }).getByRole('row', { name });
   /** The membership rows the data API holds for a team, read as the console reads them. */
   const membersOf = (teamId: string) =>
     page.evaluate(async (id) => {
