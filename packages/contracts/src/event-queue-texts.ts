@@ -16,6 +16,6 @@ export const EVENT_QUEUE_PAGE_TEXTS = {
   error: {
     title: 'Most common error',
     description: (name: string) => `Events named ${name} fail most often with this error.`,
-    close: 'Close',
+    close: 'Done',
   },
 } as const;

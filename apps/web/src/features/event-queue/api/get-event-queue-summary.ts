@@ -1,7 +1,8 @@
 import { eventQueueSummaryRowSchema, type EventQueueSummaryRow } from '@lookout/contracts';
+import { isAxiosError } from 'axios';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { dbApi } from '@/lib/api-client';
+import { dbApi, getErrorMessage } from '@/lib/api-client';
 
 /** Query keys of the event queue feature. */
 export const eventQueueKeys = {
@@ -17,8 +18,18 @@ const summaryRowsSchema = z.array(eventQueueSummaryRowSchema);
  * failures started and last happened, and the most common error.
  */
 export const getEventQueueSummary = async (signal?: AbortSignal): Promise<EventQueueSummaryRow[]> => {
-  const { data } = await dbApi.get<unknown>('/event_queue_summary', { params: { order: 'last_failure.desc' }, signal });
-  return summaryRowsSchema.parse(data);
+  try {
+    const { data } = await dbApi.get<unknown>('/event_queue_summary', {
+      params: { order: 'last_failure.desc' },
+      signal,
+    });
+    return summaryRowsSchema.parse(data);
+  } catch (error) {
+    // The error panel shows what the server answered, not axios's "status code 500";
+    // cancellations and parse errors go through as they are.
+    if (isAxiosError(error) && error.response) throw new Error(getErrorMessage(error), { cause: error });
+    throw error;
+  }
 };
 
 /** Read afresh on every visit: the queue changes all the time. */

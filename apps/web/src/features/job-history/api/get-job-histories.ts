@@ -1,7 +1,8 @@
 import { jobHistoryRowsSchema, type JobHistoryRow } from '@lookout/contracts';
+import { isAxiosError } from 'axios';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { timeRangeKey, timeRangeToBounds, type TimeRange } from '@/components/ui/time-range-picker';
-import { countExact, dbApi, withTotal } from '@/lib/api-client';
+import { countExact, dbApi, getErrorMessage, withTotal } from '@/lib/api-client';
 import { jobHistoryQueryParams, type JobHistoryQuery } from '../lib/job-history-query-fns';
 import { jobHistoryKeys } from './job-history-keys';
 
@@ -25,9 +26,16 @@ export const getJobHistories = async (
 ): Promise<JobHistoryPage> => {
   const window = range ? timeRangeToBounds(range, new Date()) : undefined;
   const params = jobHistoryQueryParams({ ...filters, window });
-  const response = await dbApi.get<unknown>('/job_histories', { ...countExact, params, signal });
-  const { data, total } = withTotal(response);
-  return { rows: jobHistoryRowsSchema.parse(data), total };
+  try {
+    const response = await dbApi.get<unknown>('/job_histories', { ...countExact, params, signal });
+    const { data, total } = withTotal(response);
+    return { rows: jobHistoryRowsSchema.parse(data), total };
+  } catch (error) {
+    // The error panel shows what the server answered, not axios's "status code 500";
+    // cancellations and parse errors go through as they are.
+    if (isAxiosError(error) && error.response) throw new Error(getErrorMessage(error), { cause: error });
+    throw error;
+  }
 };
 
 export const jobHistoriesQueryOptions = (filters: JobHistoryFilters) =>

@@ -85,7 +85,8 @@ function ResourceCell({ job, resourceHref }: { job: JobHistoryRow; resourceHref:
  */
 export function JobHistoryTable({ resourceType, resourceId, resourceHref }: JobHistoryTableProps) {
   const [params, setParams] = useJobHistoryParams();
-  const { timeRange, setTimeRange } = useTimeRangeParams(DEFAULT_RANGE);
+  // Read here; written through setParams, which also goes back to the first page.
+  const { timeRange } = useTimeRangeParams(DEFAULT_RANGE);
   const [opened, setOpened] = useState<JobHistoryRow>();
   const duration = parseDurationFilter(params.duration);
 
@@ -168,7 +169,7 @@ export function JobHistoryTable({ resourceType, resourceId, resourceHref }: JobH
         params={params}
         onChange={setParams}
         range={timeRange ?? DEFAULT_RANGE}
-        onRangeChange={setTimeRange}
+        onRangeChange={(range) => setParams({ range })}
         showResourceType={resourceType === undefined}
       />
       {jobs.isError && !page ? (
