@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { jobResourceHref } from './job-resource-links';
+
+const nothingDisabled = () => false;
+
+describe('jobResourceHref (spec 2 section 2.7)', () => {
+  it("links a canary to its settings page, by the spec's link base", () => {
+    expect(jobResourceHref('canary', '0192a5d4-1111-7000-8000-000000000001', nothingDisabled)).toBe(
+      '/settings/canaries/0192a5d4-1111-7000-8000-000000000001',
+    );
+  });
+
+  it('links nothing whose page this build does not have yet', () => {
+    for (const type of ['config_scraper', 'catalog_scraper', 'topology', 'config', 'playbook', 'team', 'unknown']) {
+      expect(jobResourceHref(type, 'x', nothingDisabled)).toBeUndefined();
+    }
+  });
+
+  it('links nothing while the page is switched off', () => {
+    expect(jobResourceHref('canary', 'x', (feature) => feature === 'settings.health')).toBeUndefined();
+  });
+});
