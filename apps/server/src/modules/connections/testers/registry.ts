@@ -22,6 +22,7 @@ import { testSftpConnection } from './sftp-tester.js';
 import { testSlackConnection } from './slack-tester.js';
 import { testSlackWebhookConnection } from './slack-webhook-tester.js';
 import { testSmtpConnection } from './smtp-tester.js';
+import { testSqlServerConnection } from './sql-server-tester.js';
 import { testTelegramConnection } from './telegram-tester.js';
 import { testWebhookConnection } from './webhook-tester.js';
 import { testZulipConnection } from './zulip-tester.js';
@@ -45,6 +46,7 @@ export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester
   git: testGitConnection,
   s3: testS3Connection,
   kubernetes: testKubernetesConnection,
+  sql_server: testSqlServerConnection,
   // Notification channels: each one's cheapest call that sends nothing (docs/connections.md).
   discord: testDiscordConnection,
   slack: testSlackConnection,
