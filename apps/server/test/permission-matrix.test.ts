@@ -136,6 +136,9 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/secrets/:kind/:namespace/:name': { resource: 'connections', action: 'write' },
   'PUT /api/secrets/:kind/:namespace/:name': { resource: 'connections', action: 'write' },
   'DELETE /api/secrets/:kind/:namespace/:name': { resource: 'connections', action: 'write' },
+  // ui-calls section 3.12 / backend-model section 5: testing a connection is `connection:update`,
+  // write on connections (only admins).
+  'POST /api/connection/test/:id': { resource: 'connections', action: 'write' },
 };
 
 /** Registered /api routes missing from SPEC_ROUTE_ACCESS, or declared otherwise than it says. */
