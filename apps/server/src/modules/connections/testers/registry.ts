@@ -1,4 +1,5 @@
 import type { ConnectionType } from '@lookout/contracts';
+import { testAwsConnection } from './aws-tester.js';
 import { testDiscordConnection } from './discord-tester.js';
 import { testElasticsearchConnection } from './elasticsearch-tester.js';
 import { testFolderConnection } from './folder-tester.js';
@@ -45,6 +46,7 @@ export const CONNECTION_TESTERS: Partial<Record<ConnectionType, ConnectionTester
   sftp: testSftpConnection,
   git: testGitConnection,
   s3: testS3Connection,
+  aws: testAwsConnection,
   kubernetes: testKubernetesConnection,
   sql_server: testSqlServerConnection,
   // Notification channels: each one's cheapest call that sends nothing (docs/connections.md).
