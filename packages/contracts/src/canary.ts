@@ -74,9 +74,9 @@ const checkListSchema = <T extends z.ZodType>(schema: T) =>
     .max(CANARY_LIMITS.checksPerType, { error: `must have at most ${CANARY_LIMITS.checksPerType} checks` })
     .optional();
 
-/** Cron with 5 or 6 fields, a descriptor such as `@hourly`, or `@every <duration>`. */
+/** Cron with 5 or 6 fields, a descriptor such as `@hourly`, or `@every <duration>` (canaries and scrapers). */
 const CRON_FIELD = /^[\d*/,\-?LW#A-Za-z]+$/;
-function isSchedule(value: string): boolean {
+export function isSchedule(value: string): boolean {
   if (/^@(yearly|annually|monthly|weekly|daily|midnight|hourly)$/.test(value)) return true;
   const every = /^@every\s+(.+)$/.exec(value);
   if (every) return isDuration(every[1] ?? '');

@@ -38,6 +38,39 @@ export const DATA_API_RELATIONS = {
   components: 'topologies',
   config_items: 'config_scrapers',
   configs: 'config_scrapers',
+  // catalog (18_catalog.sql; docs/catalog.md): everything the catalog pages read is guarded by
+  // the scrapers resource, as in the original; scrapers are the only writable relation (their
+  // spec validated by the catalog guard). Items, changes, insights and relationships are
+  // written by scrapers.
+  config_scrapers: 'config_scrapers',
+  config_scrapers_with_status: 'config_scrapers',
+  config_changes: 'config_scrapers',
+  config_analysis: 'config_scrapers',
+  config_relationships: 'config_scrapers',
+  config_detail: 'config_scrapers',
+  config_types: 'config_scrapers',
+  change_types: 'config_scrapers',
+  config_statuses: 'config_scrapers',
+  config_labels: 'config_scrapers',
+  config_tags: 'config_scrapers',
+  config_names: 'config_scrapers',
+  config_summary: 'config_scrapers',
+  config_class_summary: 'config_scrapers',
+  catalog_changes: 'config_scrapers',
+  config_changes_by_types: 'config_scrapers',
+  config_analysis_by_severity: 'config_scrapers',
+  config_analysis_items: 'config_scrapers',
+  config_analysis_analyzers: 'config_scrapers',
+  config_item_summary_3d: 'config_scrapers',
+  config_item_summary_7d: 'config_scrapers',
+  config_item_summary_30d: 'config_scrapers',
+  // The checks tab of a config: checks, guarded like checks.
+  check_summary_for_config: 'canaries',
+  'rpc/related_configs_recursive': 'config_scrapers',
+  'rpc/config_relationships_recursive': 'config_scrapers',
+  'rpc/related_configs': 'config_scrapers',
+  'rpc/related_changes_recursive': 'config_scrapers',
+  'rpc/lookup_analysis_by_component': 'config_scrapers',
   // access (5_access.sql): every role reads the roles (the web checks permissions with the
   // signed-in user's row), so the view sits under 'database', which every role reads, like
   // `people`. Identities only for roles that read identities (the Users page).
@@ -60,6 +93,7 @@ export const SOURCE_GUARDED_RELATIONS: readonly DataApiRelation[] = [
   'logging_backends',
   'canaries',
   'connections',
+  'config_scrapers',
 ];
 
 /** 403 message for a change to a row another source owns. */
@@ -83,6 +117,28 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'components',
   'config_items',
   'configs',
+  'config_scrapers_with_status',
+  'config_changes',
+  'config_analysis',
+  'config_relationships',
+  'config_detail',
+  'config_types',
+  'change_types',
+  'config_statuses',
+  'config_labels',
+  'config_tags',
+  'config_names',
+  'config_summary',
+  'config_class_summary',
+  'catalog_changes',
+  'config_changes_by_types',
+  'config_analysis_by_severity',
+  'config_analysis_items',
+  'config_analysis_analyzers',
+  'config_item_summary_3d',
+  'config_item_summary_7d',
+  'config_item_summary_30d',
+  'check_summary_for_config',
   'event_queue_summary',
   'failed_events',
 ];
@@ -99,6 +155,10 @@ const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
   components: 'components is read-only here; topologies discover components.',
   config_items: 'config_items is read-only here; scrapers discover config items.',
   configs: 'configs is read-only here; scrapers discover config items.',
+  config_scrapers_with_status: 'config_scrapers_with_status is a view; write config_scrapers instead.',
+  config_changes: 'config_changes is read-only here; scrapers record the changes of config items.',
+  config_analysis: 'config_analysis is read-only here; scrapers record insights about config items.',
+  config_relationships: 'config_relationships is read-only here; scrapers relate config items.',
   event_queue_summary:
     'event_queue_summary is read-only here; it summarises the event queue, which triggers and consumers change.',
   failed_events:
@@ -120,6 +180,11 @@ export const SECRET_BEARING_COLUMNS: Partial<Record<DataApiRelation, readonly st
   canaries: ['spec'],
   canaries_with_status: ['spec'],
   checks: ['spec'],
+  // The scraper documents, and the scraped bodies (a config map's data, a connection string).
+  config_scrapers: ['spec'],
+  config_scrapers_with_status: ['spec'],
+  config_items: ['config'],
+  config_detail: ['config'],
 };
 
 /**

@@ -20,7 +20,11 @@ export const EVENT_NAMES = [
   'component.unhealthy',
   'component.unknown',
   'component.warning',
+  // config.changed (a change that is not a scrape's diff) and config.degraded (unhealthy to
+  // warning) are queued by 18_catalog.sql's triggers as in the original (backend-model 1.14).
+  'config.changed',
   'config.created',
+  'config.degraded',
   'config.deleted',
   'config.healthy',
   'config.unhealthy',

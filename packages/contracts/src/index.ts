@@ -27,3 +27,4 @@ export * from './job-history.js';
 export * from './events.js';
 export * from './secrets.js';
 export * from './event-queue-texts.js';
+export * from './scrape-config.js';
