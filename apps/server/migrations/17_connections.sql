@@ -75,9 +75,15 @@ $$;
 
 -- url (and other texts) as every reader sees them: sealed values and whatever the masking rules
 -- of migration 10 find (a url's password, `password=…` pairs, bearer tokens) read as '***'.
+-- The `$(username)` and `$(password)` placeholders of notification service URLs hold no
+-- credential (the sender fills them in) and are shown: while the rules run they stand as a
+-- text that starts with a comma and holds a blank, which no rule takes for a value.
 CREATE OR REPLACE FUNCTION lookout_connection_text(value text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT lookout_mask_secret_text(lookout_mask_sealed(value));
+  SELECT replace(replace(
+           lookout_mask_secret_text(
+             replace(replace(lookout_mask_sealed(value), '$(username)', E', \x01u\x01'), '$(password)', E', \x01p\x01')),
+           E', \x01u\x01', '$(username)'), E', \x01p\x01', '$(password)');
 $$;
 
 -- properties as every reader sees them: a value under a credential-like key (lookout_is_secret_name,

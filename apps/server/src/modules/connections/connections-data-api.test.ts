@@ -147,6 +147,30 @@ describe('storing a connection', () => {
   });
 });
 
+describe('notification service URLs', () => {
+  it('shows the $(username) and $(password) placeholders as written, and masks real credentials beside them', async () => {
+    const urls = [
+      'zulip://$(username):$(password)@chat.example.org/?stream=ops',
+      'googlechat://chat.googleapis.com/v1/spaces/AAA/messages?key=$(username)&token=$(password)',
+      'pushover://shoutrrr:$(password)@$(username)/',
+      'telegram://$(password)@telegram/?chats=$(username)',
+    ];
+    for (const [index, url] of urls.entries()) {
+      const id = await create(`notify-${index}`, { type: 'zulip_chat', url, properties: {} });
+      expect((await stored(id)).url).toBe(url);
+      const read = await call(users.admin, 'GET', `/api/db/connections?id=eq.${id}&select=url`);
+      expect(JSON.parse(read.body)).toEqual([{ url }]);
+    }
+    const mixed = await create('notify-mixed', {
+      type: 'generic_webhook',
+      url: `generic+https://hooks.example.org/in?token=${TOKEN}&user=$(username)`,
+      properties: {},
+    });
+    const read = await call(users.admin, 'GET', `/api/db/connections?id=eq.${mixed}&select=url`);
+    expect(JSON.parse(read.body)).toEqual([{ url: 'generic+https://hooks.example.org/in?token=***&user=$(username)' }]);
+  });
+});
+
 describe('reading connections', () => {
   let id: string;
   beforeAll(async () => {
