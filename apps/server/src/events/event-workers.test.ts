@@ -345,6 +345,34 @@ describe('waking up', () => {
 });
 
 describe('stopping', () => {
+  it("aborts a handler's signal after the grace and stops waiting for it after twice that", async () => {
+    const events = queue({ stopGraceMs: 100 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let aborted = false;
+    let started = false;
+    events.consume({
+      mode: 'async',
+      name: 'Stuck',
+      events: ['config.deleted'],
+      handle: async (_batch, { signal }) => {
+        started = true;
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        aborted = true;
+        await gate;
+      },
+    });
+    await events.enqueue('config.deleted', uuid());
+    events.start();
+    await until(() => started);
+    await events.stop();
+    expect(aborted).toBe(true);
+    // Its transaction is still open: the event is neither handled nor failed yet.
+    expect(events.stats).toMatchObject({ handled: 0, failed: 0 });
+    release();
+    await until(() => events.stats.handled === 1);
+  });
+
   it('lets the event under way finish and commit, then claims nothing more', async () => {
     const events = queue();
     let release: () => void = () => undefined;

@@ -149,18 +149,35 @@ export function createEventWorkers(deps: EventWorkersDeps) {
       });
       for (const lane of lanes) spawn(lane);
     },
-    /** Stops claiming, waits for the passes under way, then closes the LISTEN connection. */
+    /**
+     * Stops claiming and waits for the passes under way; after stopGraceMs their handlers'
+     * signal is aborted, and after twice that it stops waiting: a pass that never ends keeps
+     * its transaction open until the process exits, which rolls it back (the events stay
+     * queued). Then closes the LISTEN connection.
+     */
     async stop() {
       if (stopping) return;
       stopping = true;
       const loops = [...loopsByLane.values()].flat();
       for (const loop of loops) loop.wake();
-      const grace = setTimeout(() => abort.abort(new Error('The event queue is stopping')), settings.stopGraceMs);
-      grace.unref();
+      const timers: NodeJS.Timeout[] = [];
+      const after = (ms: number, then: () => void) => {
+        const timer = setTimeout(then, ms);
+        timer.unref();
+        timers.push(timer);
+      };
+      after(settings.stopGraceMs, () => abort.abort(new Error('The event queue is stopping')));
+      const gaveUp = new Promise<'gave up'>((resolve) => after(settings.stopGraceMs * 2, () => resolve('gave up')));
       try {
-        await Promise.all(loops.map((loop) => loop.done));
+        const ended = await Promise.race([Promise.all(loops.map((loop) => loop.done)), gaveUp]);
+        if (ended === 'gave up') {
+          logger.warn(
+            { stopGraceMs: settings.stopGraceMs },
+            'Event handlers still running at stop; their transactions roll back when the process exits',
+          );
+        }
       } finally {
-        clearTimeout(grace);
+        for (const timer of timers) clearTimeout(timer);
         await listener?.close();
       }
     },
