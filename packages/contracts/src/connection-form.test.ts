@@ -359,6 +359,18 @@ describe('editing a stored connection', () => {
     expect(body).not.toHaveProperty('url');
   });
 
+  it('fills properties the row lacks with defaults, unless told not to', () => {
+    const row: StoredConnection = {
+      name: 'n',
+      namespace: 'ops',
+      type: 'ntfy',
+      url: 'ntfy://ntfy.local/a',
+      properties: { topic: 'a' },
+    };
+    expect(connectionRowToForm(row).values).toMatchObject({ host: 'ntfy.sh', topic: 'a' });
+    expect(connectionRowToForm(row, { fillDefaults: false }).values).toMatchObject({ host: '', topic: 'a' });
+  });
+
   it('treats a stored secret as filled when validating, and a missing one as required', () => {
     const state = connectionRowToForm(loaded);
     expect(validateConnectionForm('postgres', state.values, state.storedSecrets)).toEqual({});

@@ -93,10 +93,14 @@ function isHiddenSecret(value: string | null | undefined): boolean {
 
 /**
  * The form of a stored connection: columns into their fields, properties into theirs, and a
- * field the row does not fill at its default. Sealed credentials that are set start empty and
- * are listed in `storedSecrets`; references are shown as written.
+ * property the row does not fill at its default (unless `fillDefaults` is false: a read-only
+ * row from another source shows what it holds, not what a new form would). Sealed credentials
+ * that are set start empty and are listed in `storedSecrets`; references are shown as written.
  */
-export function connectionRowToForm(row: StoredConnection): ConnectionFormState {
+export function connectionRowToForm(
+  row: StoredConnection,
+  { fillDefaults = true }: { fillDefaults?: boolean } = {},
+): ConnectionFormState {
   const values: ConnectionFormValues = {};
   const storedSecrets: SealedConnectionColumn[] = [];
   const properties = row.properties ?? {};
@@ -112,7 +116,7 @@ export function connectionRowToForm(row: StoredConnection): ConnectionFormState 
       } else values[field.key] = stored ?? '';
     } else {
       const stored = properties[field.key];
-      values[field.key] = typeof stored === 'string' ? stored : defaultValue(field);
+      values[field.key] = typeof stored === 'string' ? stored : fillDefaults ? defaultValue(field) : '';
     }
   }
   return { values, storedSecrets };

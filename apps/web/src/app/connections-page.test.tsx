@@ -317,6 +317,9 @@ describe('editing a connection', () => {
     expect(within(form).getByText(/cannot be edited here/)).toBeInTheDocument();
     expect(within(form).getByLabelText('Bot Token')).toBeDisabled();
     expect(within(form).getByLabelText('Bot Token')).toHaveValue('secret://slack/token');
+    // It shows the URL it was written with, and no default it does not hold.
+    expect(within(form).getByText('slack://$(password)@$(username)')).toBeInTheDocument();
+    expect(within(form).getByLabelText('From Name')).toHaveValue('');
     expect(within(form).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(within(form).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(within(form).getByRole('button', { name: CONNECTIONS_PAGE_TEXTS.test })).toBeInTheDocument();

@@ -82,8 +82,11 @@ export function ConnectionForm({
   const fromUi = row ? isEditableConnection(row) : true;
   const editable = canWrite && fromUi;
   const state = useMemo<ConnectionFormState>(
-    () => (row ? connectionRowToForm({ ...row, type }) : { values: connectionFormDefaults(type), storedSecrets: [] }),
-    [row, type],
+    () =>
+      row
+        ? connectionRowToForm({ ...row, type }, { fillDefaults: fromUi })
+        : { values: connectionFormDefaults(type), storedSecrets: [] },
+    [row, type, fromUi],
   );
   const form = useForm<ConnectionFormValues>({
     defaultValues: state.values,
@@ -98,9 +101,13 @@ export function ConnectionForm({
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const busy = create.isPending || update.isPending || remove.isPending;
 
-  const serviceUrl = isNotificationConnectionType(type)
-    ? buildServiceUrl(type, { ...state.values, ...values } as ConnectionFormValues)
-    : undefined;
+  // A row from another source shows the URL it was written with; a form, the one it will save.
+  const serviceUrl =
+    !isNotificationConnectionType(type) || buildServiceUrl(type, {}) === undefined
+      ? undefined
+      : row && !fromUi
+        ? (row.url ?? undefined)
+        : buildServiceUrl(type, { ...state.values, ...values } as ConnectionFormValues);
 
   const finish = (message: string) => {
     toast.success(message);
