@@ -32,3 +32,15 @@ SELECT
   jsonb_build_object('id', a.id, 'name', a.name) AS agent
 FROM job_history h
 LEFT JOIN agents a ON a.id = h.agent_id;
+
+-- The job name filter's options. DISTINCT read every row (0.8 s over a million); this walks
+-- the (name, created_at) index from one name to the next, one probe per distinct name.
+CREATE OR REPLACE VIEW job_history_names AS
+WITH RECURSIVE names AS (
+  (SELECT h.name FROM job_history h ORDER BY h.name LIMIT 1)
+  UNION ALL
+  SELECT (SELECT h.name FROM job_history h WHERE h.name > n.name ORDER BY h.name LIMIT 1)
+  FROM names n
+  WHERE n.name IS NOT NULL
+)
+SELECT name FROM names WHERE name IS NOT NULL;

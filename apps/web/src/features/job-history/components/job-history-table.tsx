@@ -65,12 +65,15 @@ function ResourceCell({ job, resourceHref }: { job: JobHistoryRow; resourceHref:
           to={href}
           // The row opens the details; the link opens the resource only.
           onClick={(event) => event.stopPropagation()}
+          title={label}
           className="truncate text-sky-700 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600"
         >
           {label}
         </Link>
       ) : (
-        <span className="truncate">{label}</span>
+        <span className="truncate" title={label}>
+          {label}
+        </span>
       )}
     </span>
   );
@@ -108,42 +111,49 @@ export function JobHistoryTable({ resourceType, resourceId, resourceHref }: JobH
       col.columns([
         col.accessor('name', {
           header: texts.name,
+          size: 200,
           cell: (info) => <span className="font-medium text-slate-900">{info.getValue()}</span>,
         }),
         col.accessor('resource_name', {
           header: texts.resource,
-          size: 220,
+          size: 230,
           cell: (info) => <ResourceCell job={info.row.original} resourceHref={resourceHref} />,
         }),
         col.accessor('status', {
           header: texts.status,
+          size: 100,
           cell: (info) => <JobStatusBadge status={info.getValue()} />,
         }),
         col.accessor('time_start', {
           header: texts.timeStart,
+          size: 140,
           cell: (info) => <span title={info.getValue()}>{formatDateTime(info.getValue())}</span>,
           meta: { cellClassName: 'whitespace-nowrap tabular-nums' },
         }),
         col.accessor('duration_millis', {
           header: texts.duration,
+          size: 100,
           cell: (info) => formatDuration(info.getValue()),
           meta: numericCell,
         }),
-        col.accessor('success_count', { header: texts.successCount, meta: numericCell }),
+        col.accessor('success_count', { header: texts.successCount, size: 90, meta: numericCell }),
         col.accessor('error_count', {
           header: texts.errorCount,
+          size: 90,
           cell: (info) =>
             info.getValue() > 0 ? <span className="font-medium text-red-700">{info.getValue()}</span> : info.getValue(),
           meta: numericCell,
         }),
         col.accessor('hostname', {
           header: texts.hostname,
+          size: 130,
           cell: (info) => info.getValue() ?? MISSING_VALUE,
           meta: { cellClassName: 'truncate text-slate-600' },
         }),
         col.accessor((job) => (job.agent && job.agent.id !== NIL_AGENT_ID ? job.agent.name : ''), {
           id: 'agent',
           header: texts.agent,
+          size: 110,
           enableSorting: false,
           cell: (info) => info.getValue() || <span className="text-slate-400">{MISSING_VALUE}</span>,
         }),
