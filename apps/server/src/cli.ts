@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { ConfigError, LOG_LEVELS, parseConfig, readConfigInput, type ConfigInput } from './config/config.js';
 import { createLogger } from './logger.js';
 import { healthCli } from './modules/health/health-module.js'; // health
+import { catalogCli } from './modules/catalog/catalog-module.js'; // catalog
 import { migrateOnly, serve } from './server.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -205,11 +206,13 @@ withServerOptions(program.command('migrate').description('apply pending database
 withServerOptions(
   program
     .command('apply')
-    .description('create or update canaries from YAML or JSON documents, in the database the server uses'),
+    .description(
+      'create or update canaries (kind Canary) and scrapers (kind ScrapeConfig) from YAML or JSON documents, in the database the server uses',
+    ),
 )
-  .requiredOption('-f, --filename <file...>', 'canary document files (--- separates documents); - reads stdin')
+  .requiredOption('-f, --filename <file...>', 'document files (--- separates documents); - reads stdin')
   .addOption(
-    new Option('--source <source>', 'owner of the canaries: ConfigFile is read-only in the console, UI is editable')
+    new Option('--source <source>', 'owner of the documents: ConfigFile is read-only in the console, UI is editable')
       .choices(['ConfigFile', 'UI'])
       .default('ConfigFile'),
   )
@@ -219,6 +222,7 @@ withServerOptions(
       const lines = await healthCli.apply(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), {
         files: flags.filename,
         source: flags.source,
+        appliers: catalogCli.appliers,
       });
       for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
       if (lines.some((line) => !line.ok)) process.exitCode = 1;

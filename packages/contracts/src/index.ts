@@ -28,3 +28,5 @@ export * from './events.js';
 export * from './secrets.js';
 export * from './event-queue-texts.js';
 export * from './scrape-config.js';
+export * from './catalog-schema.js';
+export * from './scrape-engine.js';

@@ -14,6 +14,7 @@ import type { Sealer } from '../crypto/sealed-values.js';
 import type { Database } from '../db/database.js';
 import { createJobHistoryCleanup } from '../jobs/job-history-cleanup.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
+import { createCatalogModule } from '../modules/catalog/catalog-module.js';
 import { createEvents, type Events, type EventQueueSettings } from '../events/events.js';
 import { createAccessModule, type AccessModuleDeps } from '../modules/access/access-module.js';
 import { createConnectionsModule } from '../modules/connections/connections-module.js';
@@ -219,6 +220,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...serve,
     ...deps.health,
   });
+  // The catalog: scraper documents validated on write, per-item summaries refreshed by a job.
+  const catalog = createCatalogModule({ pool, logger, jobs });
   const dataApi = await createDataApiModule({
     pool,
     logger,
@@ -226,14 +229,28 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     featureFlags: access.services.featureFlags,
     // Canary writes are validated (and derived rows kept read-only) before the data API;
     // connection writes have their credentials sealed.
-    guardWrites: [health.services.guardDataApiWrites, connections.services.guardDataApiWrites],
+    guardWrites: [
+      health.services.guardDataApiWrites,
+      connections.services.guardDataApiWrites,
+      catalog.services.guardDataApiWrites,
+    ],
   });
   const system = createSystemModule({
     database: deps.database,
     version: deps.version,
     startedAt: deps.startedAt ?? new Date(),
   });
-  const modules: ServerModule<unknown>[] = [identity, access, secrets, connections, dataApi, health, system, metrics];
+  const modules: ServerModule<unknown>[] = [
+    identity,
+    access,
+    secrets,
+    connections,
+    dataApi,
+    health,
+    catalog,
+    system,
+    metrics,
+  ];
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -63,7 +63,7 @@ metadata:
         ok: false,
         text: `${file} (document 2): Invalid canary: spec.tcp[0].endpoint: must be host:port, for example db.internal:5432`,
       },
-      { ok: false, text: `${file} (document 3): kind Topology is not supported yet; only Canary` },
+      { ok: false, text: `${file} (document 3): kind Topology is not supported yet; use one of Canary` },
     ]);
     const { rows } = await database.pool.query("SELECT source FROM canaries WHERE name = 'web'");
     expect(rows).toEqual([{ source: 'ConfigFile' }]);

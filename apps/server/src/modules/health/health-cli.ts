@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config/config.js';
 import { runMigrations } from '../../db/migrate.js';
 import { closeDatabase, openDatabase, type RunningDatabase } from '../../db/open-database.js';
+import type { DocumentApplierFactory } from '../../cli/document-applier.js';
 import { AppError } from '../../http/app-error.js';
 import { FILE_YAML_LIMITS, readCanaryYaml } from './health-yaml-fns.js';
 import { buildHealthService } from './health-service-factory.js';
@@ -67,7 +68,7 @@ export async function attachToRunningEmbedded(dataDir: string): Promise<ApplyDat
 export async function applyCanaries(
   config: Config,
   logger: Logger,
-  options: { files: string[]; source: CanaryApplySource },
+  options: { files: string[]; source: CanaryApplySource; appliers?: Readonly<Record<string, DocumentApplierFactory>> },
 ): Promise<ApplyLine[]> {
   const attached = config.databaseUrl ? undefined : await attachToRunningEmbedded(config.dataDir);
   const running = attached ? undefined : await openDatabase(config, logger);
@@ -88,8 +89,17 @@ export async function applyCanaryFiles(input: {
   files: readonly string[];
   source: CanaryApplySource;
   readStdin?: () => Promise<string>;
+  /** Appliers of the other kinds the command takes (ScrapeConfig, ...), by kind; cli.ts passes them. */
+  appliers?: Readonly<Record<string, DocumentApplierFactory>>;
 }): Promise<ApplyLine[]> {
   const service = buildHealthService({ pool: input.pool, logger: input.logger });
+  const others = new Map(
+    Object.entries(input.appliers ?? {}).map(([kind, factory]) => [
+      kind,
+      factory({ pool: input.pool, logger: input.logger }),
+    ]),
+  );
+  const kinds = [CANARY_KIND, ...others.keys()].join(', ');
   const lines: ApplyLine[] = [];
   for (const file of input.files) {
     let text: string;
@@ -118,8 +128,17 @@ export async function applyCanaryFiles(input: {
         continue;
       }
       const kind = (document.value as { kind?: unknown } | null)?.kind;
+      const other = typeof kind === 'string' ? others.get(kind) : undefined;
+      if (other) {
+        try {
+          lines.push({ ok: true, text: await other.apply(document.value, input.source) });
+        } catch (error) {
+          lines.push({ ok: false, text: `${where}: ${error instanceof Error ? error.message : String(error)}` });
+        }
+        continue;
+      }
       if (kind !== undefined && kind !== CANARY_KIND) {
-        lines.push({ ok: false, text: `${where}: kind ${String(kind)} is not supported yet; only ${CANARY_KIND}` });
+        lines.push({ ok: false, text: `${where}: kind ${String(kind)} is not supported yet; use one of ${kinds}` });
         continue;
       }
       try {

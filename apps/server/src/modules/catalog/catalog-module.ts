@@ -1,0 +1,66 @@
+import { CATALOG_SUMMARY_REFRESH_JOB, CATALOG_SUMMARY_REFRESH_MS, SCRAPE_CONFIG_KIND } from '@lookout/contracts';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Jobs } from '../../jobs/jobs.js';
+import { noBootstrap, noWorkers, type ServerModule } from '../../http/server-module.js';
+import { scrapeConfigApplier } from './catalog-cli.js';
+import { guardCatalogWrites } from './catalog-data-api-guard.js';
+import { createCatalogRepository, type CatalogRepository } from './catalog-repository.js';
+import { createCatalogScraping, type CatalogScraping } from './catalog-scraping.js';
+
+export type CatalogModuleDeps = {
+  pool: pg.Pool;
+  logger: Logger;
+  jobs: Pick<Jobs, 'schedule' | 'run'>;
+  /** How often the per-item summaries are refreshed (tests shorten it). */
+  summaryRefreshMs?: number;
+  /** How often the scrape engine looks for due scrapers (tests shorten it). */
+  scrapePlanIntervalMs?: number;
+};
+
+export type CatalogModule = ServerModule<{
+  /** Validates config_scrapers writes through /api/db (app.ts hands it to the data API). */
+  guardDataApiWrites: typeof guardCatalogWrites;
+  /** Refreshes config_item_summary_3d/7d/30d now (after a scrape, in tests). */
+  refreshSummaries: CatalogRepository['refreshSummaries'];
+  /** The scrape engine: run one scraper now (a job), or every due one. */
+  scraping: Pick<CatalogScraping, 'runNow' | 'runDue'>;
+}>;
+
+/** What `lookout apply -f` uses for ScrapeConfig documents (cli.ts passes it to the command). */
+export const catalogCli = { appliers: { [SCRAPE_CONFIG_KIND]: scrapeConfigApplier } };
+
+/**
+ * The catalog (issue 13; docs/catalog.md): its tables and views are read through /api/db
+ * (18_catalog.sql); this module validates scraper documents written there and keeps the
+ * per-item change and insight counts (materialized) fresh with a scheduled job.
+ */
+export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
+  const repository = createCatalogRepository(deps.pool);
+  const everyMs = deps.summaryRefreshMs ?? CATALOG_SUMMARY_REFRESH_MS;
+  // One replica refreshes per period (the job's lock and minimum gap); keep a day of successes.
+  const refresh = () =>
+    deps.jobs.run(
+      CATALOG_SUMMARY_REFRESH_JOB,
+      async () => ({ successCount: 1, details: { items: await repository.refreshSummaries() } }),
+      { minGapMs: everyMs, keepSuccesses: 288 },
+    );
+  deps.jobs.schedule(CATALOG_SUMMARY_REFRESH_JOB, { everyMs, firstAfterMs: 5_000 }, refresh);
+  // Each live scraper runs as a ScrapeConfig job on its schedule (catalog-scraping.ts).
+  const scraping = createCatalogScraping({
+    pool: deps.pool,
+    logger: deps.logger,
+    jobs: deps.jobs,
+    ...(deps.scrapePlanIntervalMs !== undefined ? { planIntervalMs: deps.scrapePlanIntervalMs } : {}),
+  });
+  return {
+    services: {
+      guardDataApiWrites: guardCatalogWrites,
+      refreshSummaries: () => repository.refreshSummaries(),
+      scraping: { runNow: scraping.runNow, runDue: scraping.runDue },
+    },
+    routes: async () => undefined,
+    ...noBootstrap,
+    ...noWorkers,
+  };
+}
