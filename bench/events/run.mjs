@@ -7,48 +7,52 @@
 //
 // It starts a throwaway embedded PostgreSQL (@lookout/embedded-postgres/testing; commits are not
 // flushed to disk unless BENCH_DURABLE=1, so the figures compare the work of the two paths rather
-// than the disk's flush time, which both pay per commit), applies Lookout's migrations, and in
-// one process measures, in this order:
+// than the disk's flush time, which both pay per commit), applies Lookout's migrations, and runs
+// everything in one process. Queue and baseline alternate, or run side by side, so that both
+// meet the same machine (a busy machine slows both):
 //
-//   1. baseline: for each event, INSERT a row into `bench_baseline` (event_queue's columns,
-//      constraints and indexes, no triggers) and DELETE it by id, one autocommit statement
-//      each, on one connection: events/s, and each pair's time (p50/p95/p99);
-//   2. burst: the events queued one by one with events.enqueue (a commit and a NOTIFY each) as
-//      fast as one producer connection can, while one sync consumer (concurrency 1, a handler
-//      that does nothing) takes them: events/s from the first enqueue to the last handled, and
-//      each event's enqueue-to-handle time (from before enqueue to after the consumer's COMMIT);
-//   3. paced: the same at a steady BENCH_PACED_SHARE of the burst's rate, so the latency is the
-//      wake-up path (NOTIFY, claim, commit) rather than a backlog;
-//   4. backlog: the events queued first, then drained by the sync consumer, and by an async
-//      consumer taking batches of 100: events/s of the drain alone.
+//   throughput, in BENCH_ROUNDS rounds of BENCH_EVENTS / BENCH_ROUNDS events, each round running
+//   - baseline: INSERT a row into `bench_baseline` (event_queue's columns, constraints and
+//     indexes, no triggers) and DELETE it by id, one autocommit statement each, one connection;
+//   - burst: events.enqueue (a commit and a NOTIFY each) as fast as one producer connection can,
+//     while one sync consumer (concurrency 1, a handler that does nothing) takes them: events/s
+//     from the first enqueue to the last handled;
+//   - drain: the events queued first, then taken by the sync consumer; and by an async consumer
+//     in batches of 100;
+//   latency, BENCH_PACED_EVENTS events at a steady BENCH_PACED_SHARE % of the burst's rate, each
+//   tick queuing one event and running one baseline INSERT+DELETE at the same moment on another
+//   connection: enqueue-to-handle time (from before enqueue to after the consumer's COMMIT)
+//   against the baseline pair's time. The burst's own latencies (a backlog) are reported too.
 //
-// Ratios: burst events/s over the baseline's, paced p95 over the baseline's p95. Results go to
-// stdout and bench/results/events.json.
+// Ratios are the queue's figure over the baseline's, for the whole run and as the median of the
+// rounds. Results go to stdout and bench/results/events.json.
 //
-// Environment: BENCH_EVENTS (10000), BENCH_PACED_SHARE (percent, 50), BENCH_DURABLE (1: flush
-// every commit, as an installation does).
+// Environment: BENCH_EVENTS (10000), BENCH_ROUNDS (5), BENCH_PACED_EVENTS (2000),
+// BENCH_PACED_SHARE (50), BENCH_DURABLE (1: flush every commit, as an installation does).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import { pino } from 'pino';
-import { percentile, positiveIntEnv, round } from '../lib/stats.mjs';
+import { median, percentile, positiveIntEnv, round } from '../lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (file) => pathToFileURL(path.join(root, 'apps/server/dist', file)).href;
 const resultsFile = path.join(root, 'bench/results/events.json');
 
 const EVENTS = positiveIntEnv('BENCH_EVENTS', 10_000);
+const ROUNDS = positiveIntEnv('BENCH_ROUNDS', 5);
+const PACED_EVENTS = positiveIntEnv('BENCH_PACED_EVENTS', 2_000);
 const PACED_SHARE = positiveIntEnv('BENCH_PACED_SHARE', 50);
 const DURABLE = process.env.BENCH_DURABLE === '1';
+const PER_ROUND = Math.ceil(EVENTS / ROUNDS);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const latencyOf = (ms) => ({
   p50Ms: round(percentile(ms, 50)),
   p95Ms: round(percentile(ms, 95)),
   p99Ms: round(percentile(ms, 99)),
-  maxMs: round(Math.max(...ms)),
 });
 
 async function main() {
@@ -59,133 +63,134 @@ async function main() {
 
   const logger = pino({ level: 'warn' });
   const embedded = await startTestPostgres({ prefix: 'lookout-bench-events-', durable: DURABLE, logger });
-  // Producer and baseline on one pool, the consumer on its own (as two replicas would be).
+  // The producer and the baseline on one pool (a connection each), the consumer on its own.
   const producer = createDatabase({ url: embedded.url, logger, max: 2 });
   const consumer = createDatabase({ url: embedded.url, logger, max: 4 });
+
+  /** One baseline event: INSERT + DELETE; resolves with its time in ms. */
+  const baselinePair = async () => {
+    const started = performance.now();
+    const { rows } = await producer.pool.query(
+      `INSERT INTO bench_baseline (name, event_id, properties) VALUES ('check.failed', $1, '{"n": "x"}') RETURNING id`,
+      [crypto.randomUUID()],
+    );
+    await producer.pool.query('DELETE FROM bench_baseline WHERE id = $1', [rows[0].id]);
+    return performance.now() - started;
+  };
+
+  /** A queue with one consumer that notes when each event's pass committed. */
+  function queueWith(mode) {
+    const enqueuedAt = new Map();
+    const handledAt = new Map();
+    let current = [];
+    const events = createEvents({
+      pool: consumer.pool,
+      logger,
+      jobs: createJobs({ pool: consumer.pool, logger }),
+      // Called once per event right after its pass committed.
+      metrics: { recordEvent: () => handledAt.set(current.shift(), performance.now()) },
+    });
+    const handle =
+      mode === 'sync'
+        ? async (event) => {
+            current.push(event.eventId);
+          }
+        : async (batch) => {
+            current = batch.map((event) => event.eventId);
+            return [];
+          };
+    events.consume({ mode, name: `Bench-${mode}`, events: ['check.failed'], batchSize: 100, handle });
+    return {
+      events,
+      enqueue: async () => {
+        const eventId = crypto.randomUUID();
+        enqueuedAt.set(eventId, performance.now());
+        await events.enqueue('check.failed', eventId, { n: 'x' }, { tx: producer.pool });
+      },
+      drained: async (count) => {
+        while (handledAt.size < count) await sleep(2);
+      },
+      lastHandled: () => Math.max(...handledAt.values()),
+      latencies: () => [...handledAt].map(([eventId, at]) => at - enqueuedAt.get(eventId)),
+    };
+  }
+
   try {
     await runMigrations(producer.pool, logger);
     await producer.pool.query(
       'CREATE TABLE bench_baseline (LIKE event_queue INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)',
     );
-    console.log(
-      `events bench: ${EVENTS.toLocaleString('en-US')} events, ${DURABLE ? 'durable' : 'unflushed'} commits, load average ${os
+    const load = () =>
+      os
         .loadavg()
         .map((n) => n.toFixed(1))
-        .join(' ')} on ${os.cpus().length} CPUs`,
-    );
-
-    // 1. The baseline: INSERT + DELETE per event.
-    const baselineMs = [];
-    let started = performance.now();
-    for (let i = 0; i < EVENTS; i += 1) {
-      const t = performance.now();
-      const { rows } = await producer.pool.query(
-        `INSERT INTO bench_baseline (name, event_id, properties) VALUES ('check.failed', $1, '{"n": "x"}') RETURNING id`,
-        [crypto.randomUUID()],
-      );
-      await producer.pool.query('DELETE FROM bench_baseline WHERE id = $1', [rows[0].id]);
-      baselineMs.push(performance.now() - t);
-    }
-    const baseline = {
-      eventsPerSecond: round(EVENTS / ((performance.now() - started) / 1000)),
-      ...latencyOf(baselineMs),
-    };
-    console.log(`  baseline INSERT+DELETE: ${baseline.eventsPerSecond} events/s, p95 ${baseline.p95Ms} ms`);
-
-    /** One queue with one consumer that notes when each event's transaction committed. */
-    function queueWith(mode) {
-      const jobs = createJobs({ pool: consumer.pool, logger });
-      const enqueuedAt = new Map();
-      const handledAt = new Map();
-      let current = [];
-      const events = createEvents({
-        pool: consumer.pool,
-        logger,
-        jobs,
-        // Called once per event right after its pass committed (sync: one event per pass).
-        metrics: { recordEvent: () => handledAt.set(current.shift(), performance.now()) },
-      });
-      if (mode === 'sync') {
-        events.consume({
-          mode: 'sync',
-          name: 'BenchSync',
-          events: ['check.failed'],
-          handle: async (event) => {
-            current.push(event.eventId);
-          },
-        });
-      } else {
-        events.consume({
-          mode: 'async',
-          name: 'BenchAsync',
-          events: ['check.failed'],
-          batchSize: 100,
-          handle: async (batch) => {
-            current = batch.map((event) => event.eventId);
-            return [];
-          },
-        });
-      }
-      const enqueue = async (pool) => {
-        const eventId = crypto.randomUUID();
-        enqueuedAt.set(eventId, performance.now());
-        await events.enqueue('check.failed', eventId, { n: 'x' }, pool ? { tx: pool } : {});
-      };
-      const drained = async () => {
-        while (handledAt.size < EVENTS) await sleep(5);
-      };
-      const latencies = () => [...handledAt].map(([eventId, at]) => at - enqueuedAt.get(eventId));
-      return { events, enqueue, drained, latencies, handledAt };
-    }
-
-    // 2. Burst: produce as fast as one connection can while the consumer runs.
-    let queue = queueWith('sync');
-    queue.events.start();
-    await sleep(200);
-    started = performance.now();
-    for (let i = 0; i < EVENTS; i += 1) await queue.enqueue(producer.pool);
-    const producedPerSecond = EVENTS / ((performance.now() - started) / 1000);
-    await queue.drained();
-    const burst = {
-      eventsPerSecond: round(EVENTS / ((Math.max(...queue.handledAt.values()) - started) / 1000)),
-      enqueuedPerSecond: round(producedPerSecond),
-      ...latencyOf(queue.latencies()),
-    };
-    await queue.events.stop();
+        .join(' ');
     console.log(
-      `  queue burst: ${burst.eventsPerSecond} events/s handled (enqueued at ${burst.enqueuedPerSecond}/s), p95 ${burst.p95Ms} ms`,
+      `events bench: ${EVENTS.toLocaleString('en-US')} events in ${ROUNDS} rounds, ${DURABLE ? 'durable' : 'unflushed'} commits, load average ${load()} on ${os.cpus().length} CPUs`,
     );
 
-    // 3. Paced: a steady share of the burst's rate.
-    const rate = (burst.eventsPerSecond * PACED_SHARE) / 100;
-    queue = queueWith('sync');
-    queue.events.start();
-    await sleep(200);
-    started = performance.now();
-    for (let i = 0; i < EVENTS; i += 1) {
-      const due = started + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 1) await sleep(wait);
-      await queue.enqueue(producer.pool);
-    }
-    await queue.drained();
-    const paced = { offeredPerSecond: round(rate), ...latencyOf(queue.latencies()) };
-    await queue.events.stop();
-    console.log(`  queue paced at ${paced.offeredPerSecond} events/s: p50 ${paced.p50Ms} ms, p95 ${paced.p95Ms} ms`);
-
-    // 4. Backlog: queue everything, then drain (sync, then async in batches of 100).
-    const backlog = {};
-    for (const mode of ['sync', 'async']) {
-      queue = queueWith(mode);
-      for (let i = 0; i < EVENTS; i += 1) await queue.enqueue(producer.pool);
-      started = performance.now();
+    const rounds = [];
+    const burstLatencies = [];
+    for (let r = 0; r < ROUNDS; r += 1) {
+      const round_ = {};
+      // Baseline.
+      let started = performance.now();
+      for (let i = 0; i < PER_ROUND; i += 1) await baselinePair();
+      round_.baseline = PER_ROUND / ((performance.now() - started) / 1000);
+      // Burst: producer and consumer at once.
+      let queue = queueWith('sync');
       queue.events.start();
-      await queue.drained();
-      backlog[mode] = round(EVENTS / ((performance.now() - started) / 1000));
+      await sleep(100);
+      started = performance.now();
+      for (let i = 0; i < PER_ROUND; i += 1) await queue.enqueue();
+      round_.enqueued = PER_ROUND / ((performance.now() - started) / 1000);
+      await queue.drained(PER_ROUND);
+      round_.burst = PER_ROUND / ((queue.lastHandled() - started) / 1000);
+      burstLatencies.push(...queue.latencies());
       await queue.events.stop();
+      // Drains of a backlog: sync, then async in batches of 100.
+      for (const mode of ['sync', 'async']) {
+        queue = queueWith(mode);
+        for (let i = 0; i < PER_ROUND; i += 1) await queue.enqueue();
+        started = performance.now();
+        queue.events.start();
+        await queue.drained(PER_ROUND);
+        round_[`${mode}Drain`] = PER_ROUND / ((performance.now() - started) / 1000);
+        await queue.events.stop();
+      }
+      rounds.push(round_);
+      console.log(
+        `  round ${r + 1}: baseline ${round(round_.baseline)}/s, burst ${round(round_.burst)}/s (enqueued ${round(round_.enqueued)}/s), ` +
+          `drain sync ${round(round_.syncDrain)}/s, async ${round(round_.asyncDrain)}/s (load ${load()})`,
+      );
     }
+    const total = (key) => round(rounds.reduce((sum, one) => sum + one[key], 0) / rounds.length);
+    const medianRatio = (key) => round(median(rounds.map((one) => one[key] / one.baseline)));
+
+    // Latency: paced, each tick an event and a baseline pair side by side.
+    const rate = (median(rounds.map((one) => one.burst)) * PACED_SHARE) / 100;
+    const queue = queueWith('sync');
+    queue.events.start();
+    await sleep(100);
+    const pairMs = [];
+    const started = performance.now();
+    for (let i = 0; i < PACED_EVENTS; i += 1) {
+      const wait = started + (i * 1000) / rate - performance.now();
+      if (wait > 1) await sleep(wait);
+      const [, pair] = await Promise.all([queue.enqueue(), baselinePair()]);
+      pairMs.push(pair);
+    }
+    await queue.drained(PACED_EVENTS);
+    await queue.events.stop();
+    const paced = {
+      offeredPerSecond: round(rate),
+      events: PACED_EVENTS,
+      queue: latencyOf(queue.latencies()),
+      baseline: latencyOf(pairMs),
+    };
     console.log(
-      `  queue backlog drain: sync ${backlog.sync} events/s, async (batches of 100) ${backlog.async} events/s`,
+      `  paced at ${paced.offeredPerSecond}/s: queue p50 ${paced.queue.p50Ms} ms, p95 ${paced.queue.p95Ms} ms; ` +
+        `baseline p50 ${paced.baseline.p50Ms} ms, p95 ${paced.baseline.p95Ms} ms`,
     );
 
     const output = {
@@ -194,23 +199,32 @@ async function main() {
       cpus: os.cpus().length,
       loadAverage: os.loadavg().map(round),
       events: EVENTS,
+      rounds: ROUNDS,
       durableCommits: DURABLE,
-      baseline,
-      burst,
-      paced,
-      backlogDrainEventsPerSecond: backlog,
-      ratios: {
-        burstThroughputOverBaseline: round(burst.eventsPerSecond / baseline.eventsPerSecond),
-        pacedP95OverBaselineP95: round(paced.p95Ms / baseline.p95Ms),
-        burstP95OverBaselineP95: round(burst.p95Ms / baseline.p95Ms),
-        syncDrainOverBaseline: round(backlog.sync / baseline.eventsPerSecond),
-        asyncDrainOverBaseline: round(backlog.async / baseline.eventsPerSecond),
+      eventsPerSecond: {
+        baseline: total('baseline'),
+        burst: total('burst'),
+        enqueue: total('enqueued'),
+        syncDrain: total('syncDrain'),
+        asyncDrain: total('asyncDrain'),
       },
+      burstLatency: latencyOf(burstLatencies),
+      paced,
+      ratios: {
+        burstThroughputOverBaseline: medianRatio('burst'),
+        syncDrainOverBaseline: medianRatio('syncDrain'),
+        asyncDrainOverBaseline: medianRatio('asyncDrain'),
+        enqueueOverBaseline: medianRatio('enqueued'),
+        pacedP50OverBaseline: round(paced.queue.p50Ms / paced.baseline.p50Ms),
+        pacedP95OverBaseline: round(paced.queue.p95Ms / paced.baseline.p95Ms),
+      },
+      perRound: rounds.map((one) => Object.fromEntries(Object.entries(one).map(([key, value]) => [key, round(value)]))),
     };
+    const ratios = output.ratios;
     console.log(
-      `events bench: throughput x${output.ratios.burstThroughputOverBaseline} of the INSERT+DELETE loop, ` +
-        `paced p95 x${output.ratios.pacedP95OverBaselineP95} of its p95 (burst p95 x${output.ratios.burstP95OverBaselineP95}); ` +
-        `backlog drain x${output.ratios.syncDrainOverBaseline} sync, x${output.ratios.asyncDrainOverBaseline} async`,
+      `events bench (ratios to the INSERT+DELETE loop, median of rounds): burst throughput x${ratios.burstThroughputOverBaseline}, ` +
+        `drain x${ratios.syncDrainOverBaseline} sync, x${ratios.asyncDrainOverBaseline} async; ` +
+        `paced latency p50 x${ratios.pacedP50OverBaseline}, p95 x${ratios.pacedP95OverBaseline}`,
     );
     await mkdir(path.dirname(resultsFile), { recursive: true });
     await writeFile(resultsFile, `${JSON.stringify(output, null, 2)}\n`);

@@ -8,6 +8,9 @@ export function createNotificationListener(pool: pg.Pool, logger: Logger) {
   let connecting: Promise<void> | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  // The error handler of each connection taken, removed when close() gives one back to the
+  // pool: a pooled connection must not carry it to its next user.
+  const errorHandlers = new WeakMap<pg.PoolClient, (error: Error) => void>();
 
   const onNotification = (message: pg.Notification) => {
     for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
@@ -19,11 +22,14 @@ export function createNotificationListener(pool: pg.Pool, logger: Logger) {
     try {
       next = await pool.connect();
       next.on('notification', onNotification);
-      next.on('error', (error: Error) => {
+      const taken = next;
+      const onError = (error: Error) => {
         logger.warn({ err: error }, 'The notification connection failed; reconnecting');
-        drop(next, error);
+        drop(taken, error);
         scheduleReconnect();
-      });
+      };
+      errorHandlers.set(taken, onError);
+      taken.on('error', onError);
       for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);
       client = next;
     } catch (error) {
@@ -86,6 +92,10 @@ export function createNotificationListener(pool: pg.Pool, logger: Logger) {
           () => true,
           () => false,
         );
+        if (unlistened) {
+          const onError = errorHandlers.get(current);
+          if (onError) current.removeListener('error', onError);
+        }
         releaseOnce(current, unlistened ? undefined : true);
       }
     },
