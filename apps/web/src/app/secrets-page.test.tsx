@@ -96,7 +96,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const openSecrets = () => renderApp({ path: '/settings/secrets', navigation });
-const table = () => screen.findByRole('table', { name: SECRETS_PAGE_TEXTS.title });
+// The page is a lazy route: its first load may take a while on a busy machine.
+const table = () => screen.findByRole('table', { name: SECRETS_PAGE_TEXTS.title }, { timeout: 15_000 });
 const row = async (name: string) => {
   const cell = await within(await table()).findByText(name);
   const tr = cell.closest('tr');

@@ -147,11 +147,12 @@ export function SecretDialog({ entry, onClose }: SecretDialogProps) {
               </p>
             )}
           </div>
-          <ModalFooter className={editing && !readOnly ? 'justify-between' : undefined}>
+          <ModalFooter>
             {editing && !readOnly && (
               <Button
                 variant="ghost"
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                // Left of the footer, in red: the ghost look's own text colour is overridden.
+                className="mr-auto text-red-700! hover:bg-red-50 hover:text-red-800!"
                 onClick={() => setConfirmingDelete(true)}
                 disabled={busy}
               >

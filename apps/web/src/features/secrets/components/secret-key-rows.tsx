@@ -43,18 +43,23 @@ export function SecretKeyRows({ state, errors, editing, disabled, onChange }: Se
             <li key={row.id} className="rounded-md border border-slate-200 p-3">
               <div className="flex items-start gap-2">
                 <div className="min-w-0 flex-1 space-y-2">
-                  <input
-                    aria-label={keyLabel}
-                    placeholder={texts.fields.key}
-                    autoComplete="off"
-                    spellCheck={false}
+                  {row.stored ? (
                     // A stored key keeps its name: remove it and add another to rename.
-                    readOnly={row.stored}
-                    value={row.key}
-                    aria-invalid={rowErrors?.key ? true : undefined}
-                    onChange={(event) => update(row.id, { key: event.target.value })}
-                    className={clsx(formClasses.control, 'font-mono', row.stored && 'bg-slate-50')}
-                  />
+                    <p aria-label={keyLabel} className="py-1 font-mono text-sm font-medium break-all text-slate-900">
+                      {row.key}
+                    </p>
+                  ) : (
+                    <input
+                      aria-label={keyLabel}
+                      placeholder={texts.fields.key}
+                      autoComplete="off"
+                      spellCheck={false}
+                      value={row.key}
+                      aria-invalid={rowErrors?.key ? true : undefined}
+                      onChange={(event) => update(row.id, { key: event.target.value })}
+                      className={clsx(formClasses.control, 'font-mono')}
+                    />
+                  )}
                   {rowErrors?.key && (
                     <p role="alert" className={clsx(formClasses.error, 'mt-0')}>
                       {rowErrors.key}
