@@ -20,7 +20,7 @@ function hintOf(field: ConnectionField, stored: boolean): string | undefined {
   if (stored) return CONNECTION_MESSAGES.secretStored;
   if (isCredential(field)) {
     if (!field.hint) return CONNECTION_MESSAGES.credentialHint;
-    return `${/[.!?)]$/.test(field.hint) ? field.hint : `${field.hint}.`} ${CONNECTION_MESSAGES.credentialHint}`;
+    return `${/[.!?]$/.test(field.hint) ? field.hint : `${field.hint}.`} ${CONNECTION_MESSAGES.credentialHint}`;
   }
   return field.hint;
 }
