@@ -30,6 +30,11 @@ export type JobRunOptions = {
   keepSuccesses?: number;
   /** A failed run is tried again `attempts` more times, waiting `backoffMs`, doubled each time. */
   retry?: { attempts: number; backoffMs: number };
+  /**
+   * The resource a run is about (job_history.resource_type and resource_id, which Jobs History
+   * links): runs of one name for different resources take different locks, so they may overlap.
+   */
+  resource?: { type: string; id: string };
 };
 
 /** When a scheduled task runs: every `everyMs` (first after `firstAfterMs`), or on a cron expression. */
@@ -76,8 +81,13 @@ export function createJobs(deps: JobsDeps) {
 
   /** One attempt under the job's lock, with its history row and metrics. */
   async function attempt(name: string, work: () => Promise<JobOutcome>, options: JobRunOptions): Promise<JobRun> {
-    const locked = await repository.withJobLock(name, async (): Promise<JobRun> => {
-      const id = await repository.startJob({ name, hostname });
+    const lockName = options.resource ? `${name}/${options.resource.type}/${options.resource.id}` : name;
+    const locked = await repository.withJobLock(lockName, async (): Promise<JobRun> => {
+      const id = await repository.startJob({
+        name,
+        hostname,
+        ...(options.resource ? { resourceType: options.resource.type, resourceId: options.resource.id } : {}),
+      });
       const startedAt = performance.now();
       const finished = (result: JobStatus) =>
         deps.metrics?.recordJobRun({ name, status: result, durationMs: performance.now() - startedAt });

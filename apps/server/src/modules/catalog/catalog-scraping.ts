@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Jobs } from '../../jobs/jobs.js';
+import { createScrapeEngine, type ScrapeFetchers } from './scrape-engine.js';
+import { createScrapeRepository } from './scrape-repository.js';
+import { createScrapeScheduler } from './scrape-scheduler.js';
+import { scrapeFetchers } from './scrapers/fetchers.js';
+
+/**
+ * The scrape engine as the catalog module builds it: the repository, the engine with the
+ * fetchers of the scraper types this build runs, and the scheduler that runs each live scraper
+ * as a job on its schedule.
+ */
+export function createCatalogScraping(deps: {
+  pool: pg.Pool;
+  logger: Logger;
+  jobs: Pick<Jobs, 'schedule' | 'run'>;
+  planIntervalMs?: number;
+  fetchers?: ScrapeFetchers;
+}) {
+  const repository = createScrapeRepository(deps.pool);
+  const engine = createScrapeEngine({ repository, fetchers: deps.fetchers ?? scrapeFetchers() });
+  const scheduler = createScrapeScheduler({
+    jobs: deps.jobs,
+    repository,
+    engine,
+    logger: deps.logger,
+    ...(deps.planIntervalMs !== undefined ? { planIntervalMs: deps.planIntervalMs } : {}),
+  });
+  return { runNow: scheduler.runNow, runDue: scheduler.runDue, planSoon: scheduler.planSoon };
+}
+
+export type CatalogScraping = ReturnType<typeof createCatalogScraping>;

@@ -1,0 +1,158 @@
+import { Environment, type ParseResult } from '@marcbachmann/cel-js';
+import { classifyScrapeExpression, SCRAPE_MESSAGES } from '@lookout/contracts';
+import { JSONPath } from 'jsonpath-plus';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Evaluates the scrape expressions of a scraper entry (`id`, `type`, `name`, `class`, `items`)
+ * against one scraped document, by kind (spec 2 section 3.1; contracts' scrape-config-expressions):
+ *
+ * - jsonpath (`$.metadata.name`): jsonpath-plus, whose filter expressions run in its own
+ *   interpreter (`eval: 'safe'`), never through `eval`;
+ * - expr (`expr: config.kind + '/' + config.name`): CEL with the document as `config`;
+ * - template (`{{ .metadata.name }}-{{ .kind }}`): field paths with optional `lower`, `upper`,
+ *   `trim` pipes, the subset of Go templates that names things;
+ * - none: the text itself;
+ * - javascript: refused (node:vm is no security boundary, and scraped files are not trusted).
+ */
+
+/** An expression could not be evaluated; the message names the expression. */
+export class ScrapeExpressionError extends Error {}
+
+const cel = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
+const compiledCel = new LRUCache<string, ParseResult>({ max: 1000 });
+
+function toCel(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.map(toCel);
+  if (value instanceof Date) return value;
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) out[key] = toCel(inner);
+    return out;
+  }
+  return value;
+}
+
+function fromCel(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(fromCel);
+  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v)]));
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromCel(v)]));
+  }
+  return value;
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]?.trim() || 'invalid expression';
+}
+
+function evaluateCel(body: string, document: unknown): unknown {
+  let program = compiledCel.get(body);
+  if (!program) {
+    try {
+      program = cel.parse(body);
+    } catch (error) {
+      throw new ScrapeExpressionError(`expr '${body}': ${firstLine(error)}`);
+    }
+    compiledCel.set(body, program);
+  }
+  try {
+    return fromCel(program({ config: toCel(document) }));
+  } catch (error) {
+    throw new ScrapeExpressionError(`expr '${body}': ${firstLine(error)}`);
+  }
+}
+
+/** Every match of a jsonpath (a list, possibly empty). */
+export function jsonPathAll(path: string, document: unknown): unknown[] {
+  try {
+    const found = JSONPath({ path, json: document as object, wrap: true, eval: 'safe' }) as unknown;
+    return Array.isArray(found) ? found : [];
+  } catch (error) {
+    throw new ScrapeExpressionError(`jsonpath '${path}': ${firstLine(error)}`);
+  }
+}
+
+const PIPES: Record<string, (text: string) => string> = {
+  lower: (text) => text.toLowerCase(),
+  upper: (text) => text.toUpperCase(),
+  trim: (text) => text.trim(),
+};
+
+function fieldOf(document: unknown, path: string, template: string): unknown {
+  if (path === '.') return document;
+  if (!/^(\.[A-Za-z_][\w-]*)+$/.test(path)) {
+    throw new ScrapeExpressionError(
+      `template '${template}': '${path}' is not a field path (use {{ .field.sub }}, optionally | lower, upper or trim)`,
+    );
+  }
+  let value: unknown = document;
+  for (const key of path.slice(1).split('.')) {
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function evaluateTemplate(template: string, document: unknown): string {
+  return template.replace(/\{\{-?\s*(.*?)\s*-?\}\}/g, (_, inner: string) => {
+    const [path = '', ...pipes] = inner.split('|').map((part) => part.trim());
+    let text = asText(fieldOf(document, path, template));
+    for (const pipe of pipes) {
+      const apply = PIPES[pipe];
+      if (!apply)
+        throw new ScrapeExpressionError(
+          `template '${template}': unknown function '${pipe}' (use lower, upper or trim)`,
+        );
+      text = apply(text);
+    }
+    return text;
+  });
+}
+
+/** The value of an expression for a document (jsonpath: its first match, or undefined). */
+export function evaluateScrapeExpression(expression: string, document: unknown): unknown {
+  const { kind, body } = classifyScrapeExpression(expression);
+  switch (kind) {
+    case 'jsonpath':
+      return jsonPathAll(body, document)[0];
+    case 'expr':
+      return evaluateCel(body, document);
+    case 'template':
+      return evaluateTemplate(body, document);
+    case 'javascript':
+      throw new ScrapeExpressionError(SCRAPE_MESSAGES.javascriptUnsupported);
+    default:
+      return body;
+  }
+}
+
+/** An expression's value as text (for id, type, name, class); undefined when it is empty. */
+export function evaluateScrapeText(expression: string, document: unknown): string | undefined {
+  const value = evaluateScrapeExpression(expression, document);
+  if (value === undefined || value === null) return undefined;
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text === '' ? undefined : text;
+}
+
+/**
+ * The items of a document split by an `items` expression: a jsonpath gives each match (a match
+ * that is a list gives each of its entries); expr gives its list; no expression gives the document.
+ */
+export function splitItems(expression: string | undefined, document: unknown): unknown[] {
+  if (expression === undefined) return [document];
+  const { kind, body } = classifyScrapeExpression(expression);
+  const found = kind === 'jsonpath' ? jsonPathAll(body, document) : [evaluateScrapeExpression(expression, document)];
+  return found.flatMap((value) =>
+    Array.isArray(value) ? value : value === undefined || value === null ? [] : [value],
+  );
+}

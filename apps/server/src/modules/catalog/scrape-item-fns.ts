@@ -1,0 +1,90 @@
+import { SCRAPE_ENGINE_LIMITS } from '@lookout/contracts';
+import { evaluateScrapeText, splitItems } from './scrape-expression-fns.js';
+
+/**
+ * From scraped documents to catalog items: each document is split by the entry's `items`
+ * expression, and each item gets its `id`, `type`, `name` and `class` from the entry's
+ * expressions, plus the entry's labels, tags and properties. An item whose expressions fail or
+ * give no id or type is an error naming its source, not a crash of the scrape.
+ */
+
+/** The fields every scraper entry shares (contracts' commonShape). */
+export type ScraperEntry = {
+  id?: string | undefined;
+  type?: string | undefined;
+  name?: string | undefined;
+  class?: string | undefined;
+  items?: string | undefined;
+  labels?: Record<string, string> | undefined;
+  tags?: Record<string, string> | undefined;
+  properties?: Array<Record<string, unknown>> | undefined;
+};
+
+/** A scraped document and where it came from (`/etc/app/config.yaml#2`, a URL, a query). */
+export type ScrapedDocument = { source: string; document: unknown; defaults?: { id?: string; name?: string } };
+
+export type ScrapedItem = {
+  externalId: string;
+  type: string;
+  name: string;
+  configClass: string;
+  config: unknown;
+  source: string;
+  labels: Record<string, string> | null;
+  tags: Record<string, string> | null;
+  properties: Array<Record<string, unknown>> | null;
+};
+
+export type BuiltItems = { items: ScrapedItem[]; errors: string[] };
+
+const nonEmpty = (value: Record<string, string> | undefined) =>
+  value && Object.keys(value).length > 0 ? { ...value } : null;
+
+/** The items of documents for one entry; `errors` names each document or item that failed. */
+export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocument[]): BuiltItems {
+  const items: ScrapedItem[] = [];
+  const errors: string[] = [];
+  for (const scraped of documents) {
+    let parts: unknown[];
+    try {
+      parts = splitItems(entry.items, scraped.document);
+    } catch (error) {
+      errors.push(`${scraped.source}: items: ${(error as Error).message}`);
+      continue;
+    }
+    for (const [index, part] of parts.entries()) {
+      if (items.length >= SCRAPE_ENGINE_LIMITS.itemsPerScraper) {
+        errors.push(
+          `${scraped.source}: more than ${SCRAPE_ENGINE_LIMITS.itemsPerScraper} items; the rest were left out`,
+        );
+        return { items, errors };
+      }
+      const where = parts.length > 1 ? `${scraped.source} item ${index}` : scraped.source;
+      try {
+        const fallbackId =
+          parts.length > 1 ? `${scraped.defaults?.id ?? scraped.source}#${index}` : scraped.defaults?.id;
+        const externalId = entry.id ? evaluateScrapeText(entry.id, part) : fallbackId;
+        const type = entry.type ? evaluateScrapeText(entry.type, part) : undefined;
+        if (!externalId) throw new Error(`id: '${entry.id ?? ''}' gave no value`);
+        if (!type) throw new Error(`type: '${entry.type ?? ''}' gave no value`);
+        const name =
+          (entry.name ? evaluateScrapeText(entry.name, part) : undefined) ?? scraped.defaults?.name ?? externalId;
+        const configClass = (entry.class ? evaluateScrapeText(entry.class, part) : undefined) ?? type;
+        items.push({
+          externalId,
+          type,
+          name,
+          configClass,
+          config: part,
+          source: scraped.source,
+          labels: nonEmpty(entry.labels),
+          tags: nonEmpty(entry.tags),
+          properties: entry.properties && entry.properties.length > 0 ? entry.properties : null,
+        });
+      } catch (error) {
+        errors.push(`${where}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return { items, errors };
+}
