@@ -316,6 +316,29 @@ describe('waking up', () => {
     expect(seen).toEqual([eventId]);
   });
 
+  it('runs a consumer registered after the queue started, listening only from then on', async () => {
+    const events = queue();
+    events.start();
+    expect(events.stats.claims).toBe(0);
+    const seen: string[] = [];
+    const eventId = uuid();
+    await events.enqueue('config.unknown', eventId);
+    events.consume({
+      mode: 'sync',
+      name: 'Late',
+      events: ['config.unknown'],
+      handle: async (event) => {
+        seen.push(event.eventId!);
+      },
+    });
+    await until(() => seen.length === 1);
+    await until(() => events.stats.idle === 1);
+    const later = uuid();
+    await events.enqueue('config.unknown', later);
+    await until(() => seen.length === 2);
+    expect(seen).toEqual([eventId, later]);
+  });
+
   it('polls for events whose notification never came', async () => {
     const events = queue({ pollIntervalMs: 100 });
     const seen: string[] = [];

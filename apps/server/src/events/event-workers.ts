@@ -118,6 +118,13 @@ export function createEventWorkers(deps: EventWorkersDeps) {
   }
 
   function spawn(lane: EventLane) {
+    // One LISTEN connection per process, taken when the first consumer starts (none without).
+    if (!listener) {
+      listener = createNotificationListener(pool, logger);
+      listener.subscribe(EVENT_QUEUE_CHANNEL, (eventName) => {
+        for (const loop of loopsByEvent.get(eventName) ?? []) loop.wake();
+      });
+    }
     const loops = loopsByLane.get(lane.key) ?? [];
     loopsByLane.set(lane.key, loops);
     const routed = loopsByEvent.get(lane.eventName) ?? new Set<Loop>();
@@ -139,14 +146,10 @@ export function createEventWorkers(deps: EventWorkersDeps) {
     addLanes(lanes: EventLane[]) {
       if (started && !stopping) for (const lane of lanes) spawn(lane);
     },
-    /** Listens for new events and starts a loop group per lane. */
+    /** Starts a loop group per lane, and the LISTEN connection that wakes them. */
     start(lanes: EventLane[]) {
       if (started) return;
       started = true;
-      listener = createNotificationListener(pool, logger);
-      listener.subscribe(EVENT_QUEUE_CHANNEL, (eventName) => {
-        for (const loop of loopsByEvent.get(eventName) ?? []) loop.wake();
-      });
       for (const lane of lanes) spawn(lane);
     },
     /**
