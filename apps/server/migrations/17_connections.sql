@@ -41,8 +41,10 @@ CREATE TABLE connections (
   certificate text,
   -- String values only (ui-calls 3.12: the page sends `properties{<string values>}`).
   properties jsonb CONSTRAINT connections_properties_check CHECK (lookout_jsonb_string_values(properties)),
-  -- As the original: a connection skips TLS verification unless told otherwise.
-  insecure_tls boolean NOT NULL DEFAULT true,
+  -- Unlike the original (default true), TLS is verified unless the writer asks otherwise: the
+  -- form sends insecure_tls only for the types that show the checkbox, and a type without it
+  -- must not silently trust any certificate.
+  insecure_tls boolean NOT NULL DEFAULT false,
   source source NOT NULL DEFAULT 'UI',
   created_by uuid REFERENCES people (id),
   created_at timestamptz NOT NULL DEFAULT now(),
