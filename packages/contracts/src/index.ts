@@ -30,3 +30,4 @@ export * from './event-queue-texts.js';
 export * from './scrape-config.js';
 export * from './catalog-schema.js';
 export * from './scrape-engine.js';
+export * from './catalog-api.js';

@@ -1,4 +1,9 @@
-import { CATALOG_SUMMARY_REFRESH_JOB, CATALOG_SUMMARY_REFRESH_MS, SCRAPE_CONFIG_KIND } from '@lookout/contracts';
+import {
+  CATALOG_API_BASE,
+  CATALOG_SUMMARY_REFRESH_JOB,
+  CATALOG_SUMMARY_REFRESH_MS,
+  SCRAPE_CONFIG_KIND,
+} from '@lookout/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -7,6 +12,9 @@ import { scrapeConfigApplier } from './catalog-cli.js';
 import { guardCatalogWrites } from './catalog-data-api-guard.js';
 import { createCatalogRepository, type CatalogRepository } from './catalog-repository.js';
 import { createCatalogScraping, type CatalogScraping } from './catalog-scraping.js';
+import type { ScrapeConnectionResolver } from './scrapers/scraper-connections.js';
+import { createCatalogSummaryRepository } from './catalog-summary-repository.js';
+import { catalogSummaryRoutes } from './catalog-summary-routes.js';
 
 export type CatalogModuleDeps = {
   pool: pg.Pool;
@@ -16,6 +24,8 @@ export type CatalogModuleDeps = {
   summaryRefreshMs?: number;
   /** How often the scrape engine looks for due scrapers (tests shorten it). */
   scrapePlanIntervalMs?: number;
+  /** The connections module's `resolve`: sql and http scrapers that name a connection. */
+  resolveConnection?: ScrapeConnectionResolver;
 };
 
 export type CatalogModule = ServerModule<{
@@ -52,6 +62,7 @@ export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
     logger: deps.logger,
     jobs: deps.jobs,
     ...(deps.scrapePlanIntervalMs !== undefined ? { planIntervalMs: deps.scrapePlanIntervalMs } : {}),
+    ...(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
   });
   return {
     services: {
@@ -59,7 +70,13 @@ export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
       refreshSummaries: () => repository.refreshSummaries(),
       scraping: { runNow: scraping.runNow, runDue: scraping.runDue },
     },
-    routes: async () => undefined,
+    // POST /api/catalog/summary and /api/catalog/changes (the list pages' own calls).
+    async routes(app) {
+      await app.register(catalogSummaryRoutes, {
+        prefix: CATALOG_API_BASE,
+        repository: createCatalogSummaryRepository(deps.pool),
+      });
+    },
     ...noBootstrap,
     ...noWorkers,
   };
