@@ -58,7 +58,9 @@ function ResourceCell({ job, resourceHref }: { job: JobHistoryRow; resourceHref:
   const label = job.resource_name ?? job.resource_id ?? MISSING_VALUE;
   const href = job.resource_id ? resourceHref?.(job.resource_type, job.resource_id) : undefined;
   return (
-    <span className="flex min-w-0 flex-col">
+    // Bounded, so a long name or an id is cut with an ellipsis (the whole in its title) rather
+    // than widening the table past the page.
+    <span className="flex max-w-48 min-w-0 flex-col">
       <span className="text-xs text-slate-500">{RESOURCE_TYPE_LABELS.get(job.resource_type) ?? job.resource_type}</span>
       {href ? (
         <Link
@@ -148,7 +150,7 @@ export function JobHistoryTable({ resourceType, resourceId, resourceHref }: JobH
           header: texts.hostname,
           size: 130,
           cell: (info) => info.getValue() ?? MISSING_VALUE,
-          meta: { cellClassName: 'truncate text-slate-600' },
+          meta: { cellClassName: 'max-w-40 truncate text-slate-600' },
         }),
         col.accessor((job) => (job.agent && job.agent.id !== NIL_AGENT_ID ? job.agent.name : ''), {
           id: 'agent',
