@@ -221,7 +221,13 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...deps.health,
   });
   // The catalog: scraper documents validated on write, per-item summaries refreshed by a job.
-  const catalog = createCatalogModule({ pool, logger, jobs });
+  const catalog = createCatalogModule({
+    pool,
+    logger,
+    jobs,
+    // sql and http scrapers that name a connection read it when they run.
+    resolveConnection: connections.services.connections.resolve,
+  });
   const dataApi = await createDataApiModule({
     pool,
     logger,

@@ -5,6 +5,7 @@ import { createScrapeEngine, type ScrapeFetchers } from './scrape-engine.js';
 import { createScrapeRepository } from './scrape-repository.js';
 import { createScrapeScheduler } from './scrape-scheduler.js';
 import { scrapeFetchers } from './scrapers/fetchers.js';
+import type { ScrapeConnectionResolver } from './scrapers/scraper-connections.js';
 
 /**
  * The scrape engine as the catalog module builds it: the repository, the engine with the
@@ -16,10 +17,16 @@ export function createCatalogScraping(deps: {
   logger: Logger;
   jobs: Pick<Jobs, 'schedule' | 'run'>;
   planIntervalMs?: number;
+  /** The connections module's `resolve` (sql and http scrapers that name a connection). */
+  resolveConnection?: ScrapeConnectionResolver;
   fetchers?: ScrapeFetchers;
 }) {
   const repository = createScrapeRepository(deps.pool);
-  const engine = createScrapeEngine({ repository, fetchers: deps.fetchers ?? scrapeFetchers() });
+  const engine = createScrapeEngine({
+    repository,
+    fetchers:
+      deps.fetchers ?? scrapeFetchers(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
+  });
   const scheduler = createScrapeScheduler({
     jobs: deps.jobs,
     repository,
