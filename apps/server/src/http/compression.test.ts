@@ -12,6 +12,7 @@ import { COMPRESSION_THRESHOLD_BYTES, registerCompression } from './compression.
 
 const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `check-${i}`, status: 'healthy' }));
 const bigJson = JSON.stringify(rows);
+const wideText = 'é'.repeat(600);
 
 let app: FastifyInstance;
 let dir: string;
@@ -27,6 +28,8 @@ beforeAll(async () => {
   registerCompression(app);
   app.get('/rows', async () => rows);
   app.get('/small', async () => ({ ok: true }));
+  // Fewer characters than the threshold, but more UTF-8 bytes.
+  app.get('/wide', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(wideText));
   // A PostgREST-style page: the range counts items, not bytes.
   app.get('/page', async (_request, reply) => reply.header('content-range', '0-199/573').send(rows));
   app.get('/bytes', async (_request, reply) =>
@@ -94,6 +97,12 @@ describe('compression of answers', () => {
     const response = await get('/small');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toEqual({ ok: true });
+  });
+
+  it('measures a text body in bytes, not characters', async () => {
+    const response = await get('/wide');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(wideText);
   });
 
   it('compresses a page of rows with an item Content-Range, but not a byte range', async () => {

@@ -126,12 +126,8 @@ export function registerRouteAccess(app: FastifyInstance): RouteAccessControl {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const url = request.routeOptions.url;
-    // Unmatched paths (the not-found handler) and the web app's own files are not ours.
-    if (url === undefined || !isApiPath(url)) return;
-    const { rbac, feature } = request.routeOptions.config;
-    if (feature && (await bound().isFeatureDisabled(feature))) {
+  async function checkFeatureAndAccess(request: FastifyRequest, rbac: RouteAccess | undefined, feature: Feature) {
+    if (await bound().isFeatureDisabled(feature)) {
       throw new AppError(
         404,
         'feature_disabled',
@@ -139,6 +135,23 @@ export function registerRouteAccess(app: FastifyInstance): RouteAccessControl {
       );
     }
     if (rbac !== undefined) await check(request, rbac);
+  }
+
+  // A callback hook: a request with nothing to check (the web app's files, public routes) goes
+  // on at once, and one that needs its roles waits for exactly that promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Fastify builds a new routeOptions object on every read: read it once.
+    const { url, config } = request.routeOptions;
+    // Unmatched paths (the not-found handler) and the web app's own files are not ours.
+    if (url === undefined || !isApiPath(url)) return done();
+    const { rbac, feature } = config;
+    const checked = feature
+      ? checkFeatureAndAccess(request, rbac, feature)
+      : rbac !== undefined
+        ? check(request, rbac)
+        : undefined;
+    if (!checked) return done();
+    checked.then(() => done(), done);
   });
 
   return { bind: (next) => void (deps = next), registry };
