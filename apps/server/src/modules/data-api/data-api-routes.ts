@@ -1,5 +1,5 @@
 import type { PgrestMethod } from '@lookout/pgrest';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AccessService } from '../access/access-service.js';
 import type { DataApiService } from './data-api-service.js';
 import { rewriteSearchFilters } from './search-filter-fns.js';
@@ -21,6 +21,22 @@ const SESSION_HEADERS: ReadonlySet<string> = new Set(['authorization', 'cookie']
  */
 function engineEncodedPath(decoded: string): string {
   return decoded.replace(/%/g, '%25');
+}
+
+/**
+ * The request headers the engine gets. It hands request headers and cookies to SQL
+ * (request.headers, request.cookies), as PostgREST does. Here they carry the Lookout session,
+ * which no SQL needs (who is asking travels in request.jwt.claims), so they stay out.
+ */
+function engineHeaders(incoming: FastifyRequest['headers']): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const name in incoming) {
+    const lower = name.toLowerCase();
+    if (SESSION_HEADERS.has(lower)) continue;
+    const value = incoming[name];
+    headers[lower] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
 }
 
 /**
@@ -50,15 +66,7 @@ export const dataApiRoutes: FastifyPluginAsync<DataApiRoutesOptions> = async (ap
       const rawUrl = request.raw.url ?? '';
       const queryStart = rawUrl.indexOf('?');
       const params = request.params as { '*': string };
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(request.headers)) {
-        const lower = name.toLowerCase();
-        // The engine hands request headers and cookies to SQL (request.headers,
-        // request.cookies), as PostgREST does. Here they carry the Lookout session, which no
-        // SQL needs (who is asking travels in request.jwt.claims), so they stay out.
-        if (SESSION_HEADERS.has(lower)) continue;
-        headers[lower] = Array.isArray(value) ? value.join(', ') : value;
-      }
+      const headers = engineHeaders(request.headers);
       const response = await dataApi.handle(
         {
           method: request.method as PgrestMethod,

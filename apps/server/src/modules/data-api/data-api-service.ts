@@ -59,6 +59,8 @@ const LOCAL_PROPERTIES_CLAIM = 'lookout_local_properties';
 export const WRITES_CLAIM = 'lookout_writes';
 const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const readOnly = new Set<string>(READ_ONLY_RELATIONS);
+/** Distinct role sets whose claims are kept (see claimsFor). */
+const MAX_CACHED_CLAIMS = 256;
 
 /**
  * The PostgREST-compatible data API over Lookout's allow-listed relations. The engine asks its
@@ -116,6 +118,26 @@ export async function createDataApiService({
     return engine;
   };
 
+  // The claims follow from the roles and the local property names alone, and a caller has one
+  // of a few role sets: each set's claims are worked out once (the engine reads, never changes them).
+  const claimsByKey = new Map<string, Readonly<Record<string, unknown>>>();
+  const claimsFor = (roles: readonly Role[]): Readonly<Record<string, unknown>> => {
+    const localNames = localPropertyNames?.();
+    const key = `${roles.join(',')}\u0000${localNames?.join('\u0000') ?? ''}`;
+    let claims = claimsByKey.get(key);
+    if (!claims) {
+      claims = {
+        [ROLES_CLAIM]: [...roles],
+        [WRITES_CLAIM]: RESOURCES.filter((resource) => can(roles, resource, 'write')),
+        ...(localNames ? { [LOCAL_PROPERTIES_CLAIM]: [...localNames] } : {}),
+      };
+      // Role sets are subsets of a handful of roles; the bound only guards against surprises.
+      if (claimsByKey.size >= MAX_CACHED_CLAIMS) claimsByKey.clear();
+      claimsByKey.set(key, claims);
+    }
+    return claims;
+  };
+
   return {
     handle: async (request, roles) => {
       let ready: PgrestEngine;
@@ -125,19 +147,13 @@ export async function createDataApiService({
         logger.error({ err: error }, 'The data API could not read the database schema');
         return unavailable();
       }
+      const response = await ready.handle(request, { claims: claimsFor(roles) });
+      if (!WRITE_METHODS.has(request.method)) return response;
       // The path is read exactly as the engine reads it, to tell which relation was written.
       const route = routeOf(request.path);
       const relation = route?.kind === 'relation' ? route.name : '';
-      const isWrite = WRITE_METHODS.has(request.method);
-      const response = await ready.handle(request, {
-        claims: {
-          [ROLES_CLAIM]: [...roles],
-          [WRITES_CLAIM]: RESOURCES.filter((resource) => can(roles, resource, 'write')),
-          ...(localPropertyNames ? { [LOCAL_PROPERTIES_CLAIM]: [...localPropertyNames()] } : {}),
-        },
-      });
-      if (isWrite && response.status < 400) onRelationWritten?.(relation);
-      if (isWrite && response.status === 500) return readOnlyViewAnswer(response, relation);
+      if (response.status < 400) onRelationWritten?.(relation);
+      if (response.status === 500) return readOnlyViewAnswer(response, relation);
       return response;
     },
     reloadSchema: async () => (await getEngine()).reloadSchema(),

@@ -75,8 +75,10 @@ export function rewriteSearchFilter(column: string, rawValue: string, now = new 
  * Rewrites every `<column>.filter=` parameter of a raw (still percent-encoded) query string
  * and leaves every other parameter byte for byte as it was.
  */
-export function rewriteSearchFilters(rawQuery: string, now = new Date()): string {
+export function rewriteSearchFilters(rawQuery: string, now?: Date): string {
+  // Most queries have no search filter: they pass without a parse (or even a clock read).
   if (!rawQuery.includes(FILTER_SUFFIX)) return rawQuery;
+  const at = now ?? new Date();
   const out: string[] = [];
   for (const part of rawQuery.split('&')) {
     const eq = part.indexOf('=');
@@ -96,7 +98,7 @@ export function rewriteSearchFilters(rawQuery: string, now = new Date()): string
       continue;
     }
     const column = key.slice(0, -FILTER_SUFFIX.length);
-    for (const [newKey, newValue] of rewriteSearchFilter(column, value, now)) {
+    for (const [newKey, newValue] of rewriteSearchFilter(column, value, at)) {
       out.push(`${encodeURIComponent(newKey)}=${encodeURIComponent(newValue)}`);
     }
   }
