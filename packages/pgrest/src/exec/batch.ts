@@ -34,10 +34,19 @@ export const MAX_PREPARED_PER_CONNECTION = 64;
 /** Names start with this, so they cannot clash with statements named by others. */
 const NAME_PREFIX = 'pgrst_';
 
-/** Named statements of one connection, in least-recently-used order (a Map keeps insertion order). */
+/** A named statement of a connection: what it was prepared from. */
+type Prepared = { scope: string; text: string };
+
+/**
+ * Named statements of one connection. Looked up by scope, then by SQL text: the text is
+ * used as it is as a key (no key is built from it per request), so a statement text the
+ * engine keeps (a remembered read's) is hashed once, not on every use.
+ */
 type Registry = {
-  /** Scope and SQL text → statement name. */
-  byKey: Map<string, string>;
+  /** Scope → SQL text → statement name. */
+  byScope: Map<string, Map<string, string>>;
+  /** Name → what it was prepared from, in least-recently-used order (a Map keeps insertion order). */
+  byUse: Map<string, Prepared>;
   next: number;
   /** Names to close before the next batch (evicted, or perhaps half-created by a failed batch). */
   toClose: string[];
@@ -49,10 +58,34 @@ const registries = new WeakMap<object, Registry>();
 function registryOf(connection: object): Registry {
   let registry = registries.get(connection);
   if (!registry) {
-    registry = { byKey: new Map(), next: 0, toClose: [] };
+    registry = { byScope: new Map(), byUse: new Map(), next: 0, toClose: [] };
     registries.set(connection, registry);
   }
   return registry;
+}
+
+function lookup(registry: Registry, scope: string, text: string): string | undefined {
+  return registry.byScope.get(scope)?.get(text);
+}
+
+function remember(registry: Registry, scope: string, text: string, name: string): void {
+  let texts = registry.byScope.get(scope);
+  if (!texts) {
+    texts = new Map();
+    registry.byScope.set(scope, texts);
+  }
+  texts.set(text, name);
+  registry.byUse.set(name, { scope, text });
+}
+
+/** Forgets a statement (its name is then closed by whoever forgets it). */
+function forget(registry: Registry, name: string): void {
+  const prepared = registry.byUse.get(name);
+  if (!prepared) return;
+  registry.byUse.delete(name);
+  const texts = registry.byScope.get(prepared.scope);
+  if (texts?.get(prepared.text) === name) texts.delete(prepared.text);
+  if (texts?.size === 0) registry.byScope.delete(prepared.scope);
 }
 
 function escapeArrayElement(text: string): string {
@@ -116,7 +149,7 @@ class Batch {
   private index = 0;
   private settled = false;
   /** Names parsed by this batch, forgotten again if it fails (their Parse may have been skipped). */
-  private parsed: { key: string; name: string }[] = [];
+  private parsed: string[] = [];
   private registry: Registry | undefined;
   readonly done: Promise<Outcome>;
   private finish: (outcome: Outcome) => void = () => undefined;
@@ -146,18 +179,18 @@ class Batch {
         // prepared under one role is only reused under the same role (`scope`).
         let name = '';
         if (statement.prepare) {
-          const key = `${this.scope}\u0000${statement.text}`;
-          const known = registry.byKey.get(key);
+          const known = lookup(registry, this.scope, statement.text);
           if (known !== undefined) {
             // Most recently used goes last.
-            registry.byKey.delete(key);
-            registry.byKey.set(key, known);
+            const prepared = registry.byUse.get(known);
+            registry.byUse.delete(known);
+            if (prepared) registry.byUse.set(known, prepared);
             name = known;
           } else {
             name = `${NAME_PREFIX}${registry.next++}`;
             wire.parse({ text: statement.text, name, types: [] });
-            registry.byKey.set(key, name);
-            this.parsed.push({ key, name });
+            remember(registry, this.scope, statement.text, name);
+            this.parsed.push(name);
           }
           inUse.add(name);
         } else wire.parse({ text: statement.text, name: '', types: [] });
@@ -174,11 +207,12 @@ class Batch {
 
   /** Closes the least recently used statements beyond the bound (never one this batch uses). */
   private evict(registry: Registry, inUse: Set<string>): void {
-    if (registry.byKey.size <= MAX_PREPARED_PER_CONNECTION) return;
-    for (const [key, name] of registry.byKey) {
-      if (registry.byKey.size <= MAX_PREPARED_PER_CONNECTION) break;
+    if (registry.byUse.size <= MAX_PREPARED_PER_CONNECTION) return;
+    // Deleting the entry being visited is allowed while iterating a Map.
+    for (const name of registry.byUse.keys()) {
+      if (registry.byUse.size <= MAX_PREPARED_PER_CONNECTION) break;
       if (inUse.has(name)) continue;
-      registry.byKey.delete(key);
+      forget(registry, name);
       registry.toClose.push(name);
     }
   }
@@ -226,14 +260,15 @@ class Batch {
     if (registry) {
       // A failed batch may have stopped before some of its Parse messages ran (or after);
       // forget those names and close them, which is harmless when they do not exist.
-      for (const { key, name } of this.parsed) {
-        if (registry.byKey.get(key) === name) registry.byKey.delete(key);
+      for (const name of this.parsed) {
+        forget(registry, name);
         registry.toClose.push(name);
       }
       if (isMissingStatement(error)) {
         // Someone ran DEALLOCATE/DISCARD on this connection: start over with new names.
-        for (const name of registry.byKey.values()) registry.toClose.push(name);
-        registry.byKey.clear();
+        for (const name of registry.byUse.keys()) registry.toClose.push(name);
+        registry.byUse.clear();
+        registry.byScope.clear();
       }
     }
     this.finish({ error });

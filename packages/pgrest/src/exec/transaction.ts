@@ -61,6 +61,38 @@ function cookiesJson(header: string | undefined): string {
 }
 
 /**
+ * The statement setting a request's settings, for the settings present. It is the same text
+ * for every request of a shape, so the texts are made once and kept (a handful per engine
+ * configuration); the same string each time also spares hashing it again to find its
+ * prepared statement.
+ */
+const settingsTexts = new Map<string, string>();
+
+function settingsText(readOnly: boolean, timezone: boolean, role: boolean, appSettings: number): string {
+  const shape = `${readOnly ? 'r' : ''}${timezone ? 't' : ''}${role ? 'o' : ''}${appSettings}`;
+  const known = settingsTexts.get(shape);
+  if (known !== undefined) return known;
+  let text =
+    "SELECT set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true), " +
+    "set_config('request.path', $3, true), set_config('request.headers', $4, true), " +
+    "set_config('request.cookies', $5, true), set_config('statement_timeout', $6, true), " +
+    "set_config('search_path', $7, true)";
+  // An implicit transaction has no BEGIN to carry READ ONLY; setting it before the first
+  // statement that reads or writes is equivalent.
+  if (readOnly) text += ", set_config('transaction_read_only', 'on', true)";
+  let parameter = 7;
+  if (timezone) text += `, set_config('timezone', $${++parameter}, true)`;
+  if (role) text += `, set_config('role', $${++parameter}, true)`;
+  // Names are parameters too: the text depends only on how many there are.
+  for (let i = 0; i < appSettings; i++) {
+    text += `, set_config($${parameter + 1}, $${parameter + 2}, true)`;
+    parameter += 2;
+  }
+  settingsTexts.set(shape, text);
+  return text;
+}
+
+/**
  * The statements that open a request's transaction: BEGIN (unless the transaction is the
  * implicit one of a single batch), the `request.*` settings, statement timeout, search_path,
  * timezone and role (all transaction-local), then the pre-request function. Their text
@@ -79,27 +111,16 @@ function openingStatements(settings: TransactionSettings, prepare: boolean, impl
     String(settings.statementTimeoutMs),
     settings.searchPath.map(quoteIdent).join(', '),
   ];
-  let text =
-    "SELECT set_config('request.jwt.claims', $1, true), set_config('request.method', $2, true), " +
-    "set_config('request.path', $3, true), set_config('request.headers', $4, true), " +
-    "set_config('request.cookies', $5, true), set_config('statement_timeout', $6, true), " +
-    "set_config('search_path', $7, true)";
-  // An implicit transaction has no BEGIN to carry READ ONLY; setting it before the first
-  // statement that reads or writes is equivalent.
-  if (implicit && settings.readOnly) text += ", set_config('transaction_read_only', 'on', true)";
-  if (settings.timezone !== undefined) {
-    values.push(settings.timezone);
-    text += `, set_config('timezone', $${values.length}, true)`;
-  }
-  if (settings.role !== undefined) {
-    values.push(settings.role);
-    text += `, set_config('role', $${values.length}, true)`;
-  }
-  // Names are parameters too: the text depends only on how many there are.
-  for (const [name, value] of settings.appSettings ?? []) {
-    values.push(name, value);
-    text += `, set_config($${values.length - 1}, $${values.length}, true)`;
-  }
+  const readOnly = implicit && settings.readOnly;
+  if (settings.timezone !== undefined) values.push(settings.timezone);
+  if (settings.role !== undefined) values.push(settings.role);
+  for (const [name, value] of settings.appSettings ?? []) values.push(name, value);
+  const text = settingsText(
+    readOnly,
+    settings.timezone !== undefined,
+    settings.role !== undefined,
+    settings.appSettings?.length ?? 0,
+  );
   statements.push({ text, values, prepare, discard: true });
   if (settings.preRequest) {
     const name = settings.preRequest.split('.').map(quoteIdent).join('.');

@@ -110,7 +110,7 @@ function handlerMime(handler: MediaHandler): string {
  * handlers of the target: its own (its `*\/*` handler, then the media type; only with the
  * default select), then those over `anyelement`.
  */
-export function negotiateMedia(accept: MediaType[], cache: SchemaCache, target: MediaTarget): NegotiatedBody {
+export function negotiateMedia(accept: readonly MediaType[], cache: SchemaCache, target: MediaTarget): NegotiatedBody {
   return negotiateBody<NegotiatedBody>(accept, target.allowCsv, (type) => {
     const handler = lookup(cache, target, mediaTypeMime(type).toLowerCase());
     if (!handler) return undefined;

@@ -24,7 +24,7 @@ export type RequestContext = {
   /** The schema came from a profile header or several are exposed: echo Content-Profile. */
   negotiatedByProfile: boolean;
   prefs: Preferences;
-  accept: MediaType[];
+  accept: readonly MediaType[];
   contentType: MediaType;
   /** Times the request's phases when the engine reports `Server-Timing`. */
   clock?: PhaseClock;
@@ -43,6 +43,27 @@ export function parseRoute(path: string): Route {
 }
 
 const WRITE_METHODS = new Set<string>(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/** Most distinct Accept headers whose parse is kept. */
+const ACCEPT_CACHE_SIZE = 64;
+/** Longer Accept headers are parsed every time, which bounds the cache's memory. */
+const CACHEABLE_ACCEPT_LENGTH = 256;
+const acceptCache = new Map<string, readonly MediaType[]>();
+
+/**
+ * The Accept header's media types. A client sends the same few Accept headers again and
+ * again, so their parse is kept (never changed by its readers) instead of redone per request.
+ */
+function acceptedTypes(header: string | undefined): readonly MediaType[] {
+  if (header === undefined || header.length > CACHEABLE_ACCEPT_LENGTH) return parseAccept(header);
+  let types = acceptCache.get(header);
+  if (!types) {
+    types = parseAccept(header);
+    if (acceptCache.size >= ACCEPT_CACHE_SIZE) acceptCache.clear();
+    acceptCache.set(header, types);
+  }
+  return types;
+}
 
 /**
  * Builds the {@link RequestContext}: route, method validity (PGRST101, PGRST117), schema
@@ -91,7 +112,7 @@ export function buildRequestContext(
     schema,
     negotiatedByProfile,
     prefs,
-    accept: parseAccept(request.headers.accept),
+    accept: acceptedTypes(request.headers.accept),
     contentType: decodeMediaType(request.headers['content-type'] ?? 'application/json'),
   };
 }

@@ -72,7 +72,7 @@ export type Negotiated = { format: BodyFormat; contentType: string };
  * (for `application/json` and `*\/*`) and CSV. PGRST107 when nothing can be produced.
  */
 export function negotiateBody<T extends Negotiated = Negotiated>(
-  accept: MediaType[],
+  accept: readonly MediaType[],
   allowCsv = true,
   handled?: (type: MediaType) => T | undefined,
 ): Negotiated | T {

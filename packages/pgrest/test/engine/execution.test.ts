@@ -201,6 +201,39 @@ describe('prepared statements', () => {
     expect(await preparedCount(single)).toBeLessThanOrEqual(MAX_PREPARED_PER_CONNECTION + 1);
   });
 
+  it('keeps the same request apart per role, and prepares each once', async () => {
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    const fresh = await createPgrest({ pool, schemas: ['public'], listen: false });
+    const asUser = { role: 'pgrest_exec_user', claims: { sub: 'u1' } };
+    try {
+      await send(fresh, 'notes?select=id&order=id');
+      const owner = await preparedCount(pool);
+      await send(fresh, 'notes?select=id&order=id', {}, asUser);
+      const both = await preparedCount(pool);
+      // Under the role the read is parsed again (its privileges are checked at parse).
+      expect(both).toBeGreaterThan(owner);
+      // The owner sees every note; the role only its own (RLS), each through its own statement.
+      expect((await send(fresh, 'notes?select=id&order=id')).json).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+      expect((await send(fresh, 'notes?select=id&order=id', {}, asUser)).json).toEqual([{ id: 1 }, { id: 3 }]);
+      expect(await preparedCount(pool)).toBe(both);
+    } finally {
+      await fresh.close();
+      await pool.end();
+    }
+  });
+
+  it('prepares an evicted statement again when it comes back', async () => {
+    await send(engine, 'authors?select=name&id=eq.1');
+    // Each length of the or-list is another statement text.
+    for (let i = 0; i < MAX_PREPARED_PER_CONNECTION + 5; i += 1) {
+      const or = Array.from({ length: i + 1 }, (_, k) => `id.eq.${k}`).join(',');
+      expect((await send(engine, `authors?select=name&or=(${or})`)).status).toBe(200);
+    }
+    const r = await send(engine, 'authors?select=name&id=eq.1');
+    expect(r.json).toEqual([{ name: 'Ann' }]);
+    expect(await preparedCount(single)).toBeLessThanOrEqual(MAX_PREPARED_PER_CONNECTION + 1);
+  });
+
   it('recovers when the statements are dropped behind its back', async () => {
     await send(engine, 'authors?select=name&id=eq.1');
     await single.query('DEALLOCATE ALL');
