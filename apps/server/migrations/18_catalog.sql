@@ -339,11 +339,12 @@ SELECT
   ci.ready, ci.source, ci.labels, ci.tags, ci.properties, ci.created_by, ci.created_at, ci.updated_at,
   ci.deleted_at,
   ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_7d, ci.cost_total_30d,
-  coalesce(s.changes, '[]'::jsonb) AS changes,
-  coalesce(s.analysis, '{}'::jsonb) AS analysis,
+  -- Scalar subqueries, not a join: each is one index probe per row returned, and none at all
+  -- when the select does not name the column (health's embeds, pickers).
+  coalesce((SELECT s.changes FROM config_item_summary_30d s WHERE s.config_id = ci.id), '[]'::jsonb) AS changes,
+  coalesce((SELECT s.analysis FROM config_item_summary_30d s WHERE s.config_id = ci.id), '{}'::jsonb) AS analysis,
   ci.delete_reason, ci.tags_values
-FROM config_items ci
-LEFT JOIN config_item_summary_30d s ON s.config_id = ci.id;
+FROM config_items ci;
 
 -- The config page: every column of the item with its body, when it was last scraped, and the
 -- tab badges {changes, analysis, relationships, playbook_runs, checks} (live: one item).
@@ -408,36 +409,45 @@ SELECT DISTINCT analyzer FROM config_analysis;
 -- counts, 30-day changes and open insights by type, costs. config_class_summary is the same by
 -- class. Deleted items are left out; the catalog summary route reads config_items for others.
 CREATE VIEW config_summary AS
-SELECT
-  ci.type,
-  min(ci.config_class) AS config_class,
-  count(*)::integer AS count,
-  jsonb_build_object(
-    'healthy', count(*) FILTER (WHERE ci.health = 'healthy'),
-    'unhealthy', count(*) FILTER (WHERE ci.health = 'unhealthy'),
-    'warning', count(*) FILTER (WHERE ci.health = 'warning'),
-    'unknown', count(*) FILTER (WHERE ci.health = 'unknown' OR ci.health IS NULL)
-  ) AS health,
-  coalesce(sum(s.change_count), 0)::integer AS changes,
-  coalesce((
-    SELECT jsonb_object_agg(k, v) FROM (
-      SELECT a.key AS k, sum(a.value::integer) AS v
-      FROM config_items ci2
-      JOIN config_item_summary_30d s2 ON s2.config_id = ci2.id, jsonb_each_text(s2.analysis) a
-      WHERE ci2.type = ci.type AND ci2.deleted_at IS NULL
-      GROUP BY a.key
-    ) x
-  ), '{}'::jsonb) AS analysis,
-  sum(ci.cost_per_minute) AS cost_per_minute,
-  sum(ci.cost_total_1d) AS cost_total_1d,
-  sum(ci.cost_total_7d) AS cost_total_7d,
-  sum(ci.cost_total_30d) AS cost_total_30d,
-  min(ci.created_at) AS created_at,
-  max(ci.updated_at) AS updated_at
-FROM config_items ci
-LEFT JOIN config_item_summary_30d s ON s.config_id = ci.id
-WHERE ci.deleted_at IS NULL
-GROUP BY ci.type;
+WITH items AS (
+  SELECT ci.type, ci.config_class, ci.health, ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_7d,
+         ci.cost_total_30d, ci.created_at, ci.updated_at, s.change_count, s.analysis
+  FROM config_items ci
+  LEFT JOIN config_item_summary_30d s ON s.config_id = ci.id
+  WHERE ci.deleted_at IS NULL
+), by_type AS (
+  SELECT
+    type,
+    min(config_class) AS config_class,
+    count(*)::integer AS count,
+    jsonb_build_object(
+      'healthy', count(*) FILTER (WHERE health = 'healthy'),
+      'unhealthy', count(*) FILTER (WHERE health = 'unhealthy'),
+      'warning', count(*) FILTER (WHERE health = 'warning'),
+      'unknown', count(*) FILTER (WHERE health = 'unknown' OR health IS NULL)
+    ) AS health,
+    coalesce(sum(change_count), 0)::integer AS changes,
+    sum(cost_per_minute) AS cost_per_minute,
+    sum(cost_total_1d) AS cost_total_1d,
+    sum(cost_total_7d) AS cost_total_7d,
+    sum(cost_total_30d) AS cost_total_30d,
+    min(created_at) AS created_at,
+    max(updated_at) AS updated_at
+  FROM items GROUP BY type
+), analysis_by_type AS (
+  SELECT type, jsonb_object_agg(key, total) AS analysis
+  FROM (
+    SELECT i.type, a.key, sum(a.value::integer) AS total
+    FROM items i, jsonb_each_text(i.analysis) a
+    WHERE i.analysis IS NOT NULL
+    GROUP BY i.type, a.key
+  ) x
+  GROUP BY type
+)
+SELECT t.type, t.config_class, t.count, t.health, t.changes, coalesce(a.analysis, '{}'::jsonb) AS analysis,
+       t.cost_per_minute, t.cost_total_1d, t.cost_total_7d, t.cost_total_30d, t.created_at, t.updated_at
+FROM by_type t
+LEFT JOIN analysis_by_type a ON a.type = t.type;
 
 CREATE VIEW config_class_summary AS
 SELECT
@@ -465,7 +475,9 @@ SELECT
   cc.source, ci.tags, cc.created_at, cc.first_observed, cc.count, cc.created_by, cc.external_created_by,
   cc.external_change_id, ci.agent_id, ci.deleted_at
 FROM config_changes cc
-JOIN config_items ci ON ci.id = cc.config_id;
+-- LEFT (config_id is NOT NULL with a foreign key, so no row differs): a count or summary that
+-- reads no item column skips the join and reads the changes' index alone.
+LEFT JOIN config_items ci ON ci.id = cc.config_id;
 
 -- Per-item rollups for the detail tabs and charts (filter on config_id).
 CREATE VIEW config_changes_by_types AS
