@@ -23,6 +23,14 @@ export const DIFF_CHANGE_SOURCE = 'diff';
 /** The default scraper a fresh install creates (its data directory's settings files). */
 export const SELF_SCRAPER_NAME = 'lookout-self';
 export const SELF_SCRAPER_NAMESPACE = 'default';
+/**
+ * config_scrapers.source of the default scraper: no request can write this source (the data
+ * API accepts only UI, `lookout apply` UI or ConfigFile), which is what lets its sql entries
+ * use {@link SELF_DATABASE_CONNECTION}.
+ */
+export const SELF_SCRAPER_SOURCE = 'Lookout';
+/** The sql connection of the default scraper: the PostgreSQL this Lookout uses (read-only). */
+export const SELF_DATABASE_CONNECTION = 'lookout://database';
 
 /** Limits that keep one scrape bounded. */
 export const SCRAPE_ENGINE_LIMITS = {

@@ -227,6 +227,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     jobs,
     // sql and http scrapers that name a connection read it when they run.
     resolveConnection: connections.services.connections.resolve,
+    ...serve,
   });
   const dataApi = await createDataApiModule({
     pool,

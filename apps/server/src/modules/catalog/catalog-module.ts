@@ -7,12 +7,13 @@ import {
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../jobs/jobs.js';
-import { noBootstrap, noWorkers, type ServerModule } from '../../http/server-module.js';
+import { noWorkers, type ServeContext, type ServerModule } from '../../http/server-module.js';
 import { scrapeConfigApplier } from './catalog-cli.js';
 import { guardCatalogWrites } from './catalog-data-api-guard.js';
 import { createCatalogRepository, type CatalogRepository } from './catalog-repository.js';
 import { createCatalogScraping, type CatalogScraping } from './catalog-scraping.js';
 import type { ScrapeConnectionResolver } from './scrapers/scraper-connections.js';
+import { ensureSelfScraper } from './self-scraper.js';
 import { createCatalogSummaryRepository } from './catalog-summary-repository.js';
 import { catalogSummaryRoutes } from './catalog-summary-routes.js';
 
@@ -26,6 +27,8 @@ export type CatalogModuleDeps = {
   scrapePlanIntervalMs?: number;
   /** The connections module's `resolve`: sql and http scrapers that name a connection. */
   resolveConnection?: ScrapeConnectionResolver;
+  /** lookout serve's configuration: its database is what the lookout-self scraper reads. */
+  serve?: ServeContext;
 };
 
 export type CatalogModule = ServerModule<{
@@ -63,6 +66,7 @@ export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
     jobs: deps.jobs,
     ...(deps.scrapePlanIntervalMs !== undefined ? { planIntervalMs: deps.scrapePlanIntervalMs } : {}),
     ...(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
+    ...(deps.serve ? { selfDatabaseUrl: deps.serve.databaseUrl } : {}),
   });
   return {
     services: {
@@ -77,7 +81,10 @@ export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
         repository: createCatalogSummaryRepository(deps.pool),
       });
     },
-    ...noBootstrap,
+    // A fresh install gets the lookout-self scraper (self-scraper.ts), run by the engine at once.
+    async bootstrap() {
+      if (deps.serve && (await ensureSelfScraper(deps.pool))) deps.logger.info('Created the lookout-self scraper');
+    },
     ...noWorkers,
   };
 }

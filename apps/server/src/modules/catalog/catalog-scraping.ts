@@ -19,13 +19,19 @@ export function createCatalogScraping(deps: {
   planIntervalMs?: number;
   /** The connections module's `resolve` (sql and http scrapers that name a connection). */
   resolveConnection?: ScrapeConnectionResolver;
+  /** The PostgreSQL this Lookout uses (the lookout-self scraper reads it). */
+  selfDatabaseUrl?: string;
   fetchers?: ScrapeFetchers;
 }) {
   const repository = createScrapeRepository(deps.pool);
   const engine = createScrapeEngine({
     repository,
     fetchers:
-      deps.fetchers ?? scrapeFetchers(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
+      deps.fetchers ??
+      scrapeFetchers({
+        ...(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
+        ...(deps.selfDatabaseUrl ? { selfDatabaseUrl: deps.selfDatabaseUrl } : {}),
+      }),
   });
   const scheduler = createScrapeScheduler({
     jobs: deps.jobs,

@@ -1,3 +1,4 @@
+import { SELF_DATABASE_CONNECTION, SELF_SCRAPER_SOURCE } from '@lookout/contracts';
 import type { ScrapeFetchers } from '../scrape-engine.js';
 import { scrapeFiles, type FileEntry } from './file-scraper.js';
 import { scrapeHttp, type HttpEntry } from './http-scraper.js';
@@ -9,7 +10,12 @@ import { scrapeSql, type SqlEntry } from './sql-scraper.js';
  * (validated, stored, shown) and their run says 'the <type> scraper is not supported by this build'.
  */
 export function scrapeFetchers(
-  options: { baseDir?: string; resolveConnection?: ScrapeConnectionResolver } = {},
+  options: {
+    baseDir?: string;
+    resolveConnection?: ScrapeConnectionResolver;
+    /** The PostgreSQL this Lookout uses: what the lookout-self scraper's `lookout://database` means. */
+    selfDatabaseUrl?: string;
+  } = {},
 ): ScrapeFetchers {
   return {
     file: (entry) => scrapeFiles(entry as unknown as FileEntry, options.baseDir),
@@ -18,10 +24,22 @@ export function scrapeFetchers(
         namespace: scraper.namespace,
         resolveConnection: options.resolveConnection,
       }),
-    sql: (entry, scraper) =>
-      scrapeSql(entry as unknown as SqlEntry, {
-        namespace: scraper.namespace,
-        resolveConnection: options.resolveConnection,
-      }),
+    sql: (entry, scraper) => {
+      const sql = entry as unknown as SqlEntry;
+      if (sql.connection === SELF_DATABASE_CONNECTION) {
+        // Only the scraper Lookout created itself may read Lookout's database: no request can
+        // write a scraper of that source (the data API's source guard, `lookout apply`).
+        if (scraper.source !== SELF_SCRAPER_SOURCE || !options.selfDatabaseUrl) {
+          throw new Error(
+            `connection '${SELF_DATABASE_CONNECTION}' is reserved for the ${SELF_SCRAPER_SOURCE} scraper`,
+          );
+        }
+        return scrapeSql(
+          { ...sql, connection: options.selfDatabaseUrl, driver: 'postgres' },
+          { namespace: scraper.namespace },
+        );
+      }
+      return scrapeSql(sql, { namespace: scraper.namespace, resolveConnection: options.resolveConnection });
+    },
   };
 }
