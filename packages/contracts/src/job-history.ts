@@ -59,6 +59,8 @@ export const JOB_RESOURCE_LINK_BASES: Readonly<Record<string, string>> = {
   topology: '/settings/topologies',
   config: '/catalog',
   playbook: '/playbooks',
+  // Not among the spec's link bases; teams have a page of their own here (/settings/teams/{id}).
+  team: '/settings/teams',
 };
 
 /** Columns the job history table sorts by (server side, `order=<column>.<asc|desc>`). */

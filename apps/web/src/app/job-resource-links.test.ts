@@ -10,8 +10,13 @@ describe('jobResourceHref (spec 2 section 2.7)', () => {
     );
   });
 
+  it('links a team to its page under settings', () => {
+    expect(jobResourceHref('team', 'team-1', nothingDisabled)).toBe('/settings/teams/team-1');
+    expect(jobResourceHref('team', 'team-1', (feature) => feature === 'settings.teams')).toBeUndefined();
+  });
+
   it('links nothing whose page this build does not have yet', () => {
-    for (const type of ['config_scraper', 'catalog_scraper', 'topology', 'config', 'playbook', 'team', 'unknown']) {
+    for (const type of ['config_scraper', 'catalog_scraper', 'topology', 'config', 'playbook', 'unknown']) {
       expect(jobResourceHref(type, 'x', nothingDisabled)).toBeUndefined();
     }
   });

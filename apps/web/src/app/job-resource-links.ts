@@ -8,6 +8,7 @@ import { JOB_RESOURCE_LINK_BASES, type Feature } from '@lookout/contracts';
  */
 const LINKED_RESOURCE_TYPES: Readonly<Record<string, Feature>> = {
   canary: 'settings.health',
+  team: 'settings.teams',
 };
 
 /**
