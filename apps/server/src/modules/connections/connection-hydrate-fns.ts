@@ -45,8 +45,10 @@ export async function hydrateConnection(
   deps: { sealing: Pick<Sealing, 'open'>; resolveReference?: ReferenceResolver | undefined },
 ): Promise<ResolvedConnection> {
   const label = `connection://${row.namespace}/${row.name}`;
+  // The reason goes in parentheses: after "password:" the result masking would take its first
+  // word for the password itself and hide it.
   const fail = (field: string, error: unknown) =>
-    new ConnectionResolveError(`${label}: could not read its ${field}: ${errorText(error)}`);
+    new ConnectionResolveError(`${label}: could not read its ${field} (${errorText(error)})`);
 
   /** A value stored whole: sealed, a reference, or (written around the data API) plain. */
   const whole = async (value: string | null, field: string, context: string): Promise<string | undefined> => {

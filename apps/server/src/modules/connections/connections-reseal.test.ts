@@ -69,7 +69,7 @@ describe('re-sealing connections after a key rotation', () => {
     const service = createConnectionsService({ repository, sealer: createSealer(KEY_B), logger });
     expect(await service.resealAll()).toEqual({ resealed: 0, failed: 1 });
     await expect(service.resolve('orphan')).rejects.toThrow(
-      /^connection:\/\/default\/orphan: could not read its password: The value was sealed under another LOOKOUT_SECRET_KEY/,
+      /^connection:\/\/default\/orphan: could not read its password \(The value was sealed under another LOOKOUT_SECRET_KEY/,
     );
   });
 });
