@@ -6,6 +6,9 @@
 /** job_history.name of a scraper's run (resource_type 'config_scraper', resource_id its id). */
 export const SCRAPE_JOB = 'ScrapeConfig';
 
+/** Successful ScrapeConfig rows kept per scraper in job_history (failures follow the daily cleanup). */
+export const SCRAPE_JOB_SUCCESSES_KEPT = 100;
+
 /** The schedule of a scraper whose spec has none (spec 2 section 6: scraper schedule default 30m). */
 export const DEFAULT_SCRAPE_SCHEDULE = '@every 30m';
 

@@ -73,12 +73,17 @@ export function createJobsRepository(pool: pg.Pool) {
       );
     },
 
-    /** Keeps the newest `keep` SUCCESS rows of a frequent job (the original's RetentionFew). */
-    async pruneJobHistory(name: string, keep: number, tx?: Queryable): Promise<void> {
+    /**
+     * Keeps the newest `keep` SUCCESS rows of a frequent job (the original's RetentionFew), per
+     * resource when the runs are about one (`resourceId`).
+     */
+    async pruneJobHistory(name: string, keep: number, tx?: Queryable, resourceId?: string): Promise<void> {
       await db(tx).query(
-        `DELETE FROM job_history WHERE name = $1 AND status = 'SUCCESS' AND id NOT IN (
-           SELECT id FROM job_history WHERE name = $1 AND status = 'SUCCESS' ORDER BY created_at DESC LIMIT $2)`,
-        [name, keep],
+        `DELETE FROM job_history WHERE name = $1 AND status = 'SUCCESS'
+           AND resource_id IS NOT DISTINCT FROM $3 AND id NOT IN (
+           SELECT id FROM job_history WHERE name = $1 AND status = 'SUCCESS' AND resource_id IS NOT DISTINCT FROM $3
+           ORDER BY created_at DESC LIMIT $2)`,
+        [name, keep, resourceId ?? null],
       );
     },
 

@@ -179,4 +179,35 @@ describe('jobs', () => {
       { status: 'WARNING', success_count: 2, error_count: 1, details: { sent: 2 }, hostname: 'replica-2' },
     ]);
   });
+
+  it('links a run to its resource, locks per resource and keeps successes per resource', async () => {
+    const jobs = createJobs({ pool: database.pool, logger: silent });
+    const work = async (): Promise<JobOutcome> => ({ successCount: 1, details: {} });
+    for (const id of ['a', 'a', 'a', 'b']) {
+      await jobs.run('ScrapeThing', work, { resource: { type: 'thing', id }, keepSuccesses: 2 });
+    }
+    // Runs for two resources at once both run: each has its own lock.
+    const both = await Promise.all(
+      ['c', 'd'].map((id) =>
+        jobs.run(
+          'ScrapeThing',
+          () => new Promise<JobOutcome>((resolve) => setTimeout(() => resolve({ successCount: 1, details: {} }), 50)),
+          {
+            resource: { type: 'thing', id },
+          },
+        ),
+      ),
+    );
+    expect(both.map((run) => run.ran)).toEqual([true, true]);
+    const rows = await database.pool.query<{ resource_type: string; resource_id: string; n: number }>(
+      `SELECT resource_type, resource_id, count(*)::int AS n FROM job_history WHERE name = 'ScrapeThing'
+       GROUP BY 1, 2 ORDER BY 2`,
+    );
+    expect(rows.rows).toEqual([
+      { resource_type: 'thing', resource_id: 'a', n: 2 },
+      { resource_type: 'thing', resource_id: 'b', n: 1 },
+      { resource_type: 'thing', resource_id: 'c', n: 1 },
+      { resource_type: 'thing', resource_id: 'd', n: 1 },
+    ]);
+  });
 });

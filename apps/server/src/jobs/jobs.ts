@@ -100,7 +100,9 @@ export function createJobs(deps: JobsDeps) {
           errorCount: outcome.errorCount ?? 0,
           details: outcome.details,
         });
-        if (options.keepSuccesses !== undefined) await repository.pruneJobHistory(name, options.keepSuccesses);
+        if (options.keepSuccesses !== undefined) {
+          await repository.pruneJobHistory(name, options.keepSuccesses, undefined, options.resource?.id);
+        }
         finished(result);
         return { ran: true, status: result, outcome };
       } catch (error) {

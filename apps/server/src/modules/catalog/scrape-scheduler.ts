@@ -1,4 +1,9 @@
-import { SCRAPE_JOB, SCRAPE_PLAN_INTERVAL_MS, SCRAPER_JOB_RESOURCE_TYPE } from '@lookout/contracts';
+import {
+  SCRAPE_JOB,
+  SCRAPE_JOB_SUCCESSES_KEPT,
+  SCRAPE_PLAN_INTERVAL_MS,
+  SCRAPER_JOB_RESOURCE_TYPE,
+} from '@lookout/contracts';
 import type { Logger } from 'pino';
 import type { JobRun, Jobs } from '../../jobs/jobs.js';
 import { InvalidScraperSpecError, type ScrapeEngine } from './scrape-engine.js';
@@ -47,7 +52,8 @@ export function createScrapeScheduler(deps: {
           throw error;
         }
       },
-      { resource: { type: SCRAPER_JOB_RESOURCE_TYPE, id: scraper.id } },
+      // A scraper every minute would leave 1,440 rows a day: keep its newest successes (failures stay).
+      { resource: { type: SCRAPER_JOB_RESOURCE_TYPE, id: scraper.id }, keepSuccesses: SCRAPE_JOB_SUCCESSES_KEPT },
     );
   }
 
