@@ -31,3 +31,4 @@ export * from './scrape-config.js';
 export * from './catalog-schema.js';
 export * from './scrape-engine.js';
 export * from './catalog-api.js';
+export * from './catalog-texts.js';

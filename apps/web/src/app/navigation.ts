@@ -1,4 +1,5 @@
 import {
+  CATALOG_TEXTS,
   CONNECTIONS_PAGE_TEXTS,
   EMAIL_OUTBOX_TEXTS,
   EVENT_QUEUE_PAGE_TEXTS,
@@ -9,7 +10,7 @@ import {
   TEAMS_PAGE_TEXTS,
   USERS_PAGE_TEXTS,
 } from '@lookout/contracts';
-import { Cable, CalendarClock, ContactRound, Flag, HeartPulse, KeyRound, ListOrdered, Mail, Users } from 'lucide-react';
+import { Boxes, Cable, CalendarClock, ContactRound, Flag, HeartPulse, KeyRound, ListOrdered, Mail, Users } from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 
 /**
@@ -23,6 +24,8 @@ export const navigation: NavigationRegistry = {
   areas: [
     // The spec's first area is /topology; until it exists, '/' leads to Health.
     { path: '/health', label: HEALTH_PAGE_TEXTS.title, icon: HeartPulse, feature: 'health', resource: 'canaries' },
+    // After Incidents in the spec's order (spec 1 section 2.2); Incidents does not exist yet.
+    { path: '/catalog', label: CATALOG_TEXTS.title, icon: Boxes, feature: 'config', resource: 'config_scrapers' },
   ],
   // In the spec's order (spec 1 section 2.2): Connections, Users, generic resources, Jobs
   // History, Feature Flags, Log Backends, Event Queue, Agents, Integrations.

@@ -37,6 +37,17 @@ const areaRoutes: RouteObject[] = [
     element: <FeatureRoute feature="health" />,
     children: [{ path: 'health', lazy: () => import('./routes/health') }],
   },
+  {
+    // The catalog (spec 3 section 2.1); /configs is its old address.
+    element: <FeatureRoute feature="config" />,
+    children: [
+      { path: 'catalog', lazy: () => import('./routes/catalog') },
+      { path: 'catalog/:id', lazy: () => import('./routes/catalog-item') },
+      { path: 'catalog/:id/changes', lazy: () => import('./routes/catalog-item') },
+      { path: 'catalog/:id/insights', lazy: () => import('./routes/catalog-item') },
+      { path: 'configs', element: <Navigate to="/catalog" replace /> },
+    ],
+  },
 ];
 
 /**

@@ -1,0 +1,15 @@
+import { useLocation, useParams } from 'react-router';
+import { Can } from '@/features/access/components/can';
+import { CONFIG_TABS, ConfigDetailPage, type ConfigTab } from '@/features/catalog/components/config-detail';
+
+/** `/catalog/{id}` and `/catalog/{id}/changes|insights` (spec 3 section 2.1). */
+export function Component() {
+  const { id = '' } = useParams();
+  const last = useLocation().pathname.split('/').pop() ?? '';
+  const tab: ConfigTab = (CONFIG_TABS as readonly string[]).includes(last) ? (last as ConfigTab) : 'config';
+  return (
+    <Can resource="config_scrapers" action="read" showUnauthorized>
+      <ConfigDetailPage key={id} id={id} tab={tab} />
+    </Can>
+  );
+}

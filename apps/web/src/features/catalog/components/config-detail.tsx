@@ -1,0 +1,76 @@
+import { CATALOG_TEXTS } from '@lookout/contracts';
+import { clsx } from 'clsx';
+import { Link } from 'react-router';
+import { ErrorPanel } from '@/components/ui/error-boundary';
+import { useConfigDetail } from '../api/config-detail-api';
+import { ConfigChangesTab } from './config-changes-tab';
+import { ConfigDocument } from './config-document';
+import { ConfigInsightsTab } from './config-insights-tab';
+import { ConfigSidePanel } from './config-side-panel';
+
+export const CONFIG_TABS = ['config', 'changes', 'insights'] as const;
+export type ConfigTab = (typeof CONFIG_TABS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/catalog/{id}` and its tabs (Config, Changes, Insights), each with its count badge. */
+export function ConfigDetailPage({ id, tab }: { id: string; tab: ConfigTab }) {
+  const valid = UUID.test(id);
+  const detail = useConfigDetail(valid ? id : '');
+  if (!valid || detail.data === null) {
+    return <p className="p-8 text-center text-slate-600">{CATALOG_TEXTS.notFound}</p>;
+  }
+  if (detail.isError) return <ErrorPanel error={detail.error} onRetry={() => void detail.refetch()} />;
+  const item = detail.data;
+  if (!item) return null;
+  const badges: Record<ConfigTab, number | undefined> = {
+    config: undefined,
+    changes: item.summary?.changes,
+    insights: item.summary?.analysis,
+  };
+  return (
+    <div className="flex h-full min-h-0">
+      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
+        <nav className="text-sm text-slate-500">
+          <Link to="/catalog" className="hover:underline">
+            {CATALOG_TEXTS.title}
+          </Link>{' '}
+          /{' '}
+          <Link to={`/catalog?configType=${encodeURIComponent(item.type ?? '')}`} className="hover:underline">
+            {item.type}
+          </Link>{' '}
+          / <span className="text-slate-900">{item.name}</span>
+        </nav>
+        <div role="tablist" className="flex gap-1 border-b border-slate-200">
+          {CONFIG_TABS.map((name) => (
+            <Link
+              key={name}
+              role="tab"
+              aria-selected={tab === name}
+              to={name === 'config' ? `/catalog/${id}` : `/catalog/${id}/${name}`}
+              className={clsx(
+                '-mb-px border-b-2 px-3 py-1.5 text-sm',
+                tab === name
+                  ? 'border-blue-600 font-medium text-blue-700'
+                  : 'border-transparent text-slate-600 hover:text-slate-900',
+              )}
+            >
+              {CATALOG_TEXTS.tabs[name]}
+              {badges[name] !== undefined && (
+                <span className="ml-1.5 rounded-full bg-slate-100 px-1.5 text-xs tabular-nums text-slate-700">
+                  {badges[name]}
+                </span>
+              )}
+            </Link>
+          ))}
+        </div>
+        <div role="tabpanel" className="flex min-h-0 flex-1 flex-col overflow-auto">
+          {tab === 'config' && <ConfigDocument config={item.config} />}
+          {tab === 'changes' && <ConfigChangesTab configId={id} />}
+          {tab === 'insights' && <ConfigInsightsTab configId={id} />}
+        </div>
+      </div>
+      <ConfigSidePanel item={item} now={new Date()} />
+    </div>
+  );
+}
