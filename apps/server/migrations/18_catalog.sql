@@ -557,6 +557,9 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$ SELECT lookout_secrets_for_caller(value,
 -- Relationship functions (/api/db/rpc/...)
 -- ---------------------------------------------------------------------------------------------
 
+-- Every parameter has a default (the item's id NULL: no rows), so a call without arguments
+-- resolves the function and meets the data API's permission check instead of a 404.
+
 -- The edges of the graph: parent → child ('hard') and config_relationships config_id →
 -- related_id ('soft' unless relation says 'hard'). Outgoing is downstream.
 CREATE VIEW config_edges AS
@@ -570,7 +573,7 @@ FROM config_relationships;
 -- 'incoming' (upstream) or 'all' (both, each walked in its own direction); a relation filter
 -- 'hard' walks only hard edges, 'both' every edge. The start item is depth 0.
 CREATE FUNCTION config_relationships_recursive(
-  config_id uuid,
+  config_id uuid DEFAULT NULL,
   type_filter text DEFAULT 'outgoing',
   max_depth integer DEFAULT 5,
   include_deleted_configs boolean DEFAULT false,
@@ -605,7 +608,7 @@ $$;
 -- The relationship graph and table of an item: every item reachable (and the item itself),
 -- each with related_ids, the items of the result it has an outgoing edge to.
 CREATE FUNCTION related_configs_recursive(
-  config_id uuid,
+  config_id uuid DEFAULT NULL,
   type_filter text DEFAULT 'outgoing',
   include_deleted_configs boolean DEFAULT false,
   max_depth integer DEFAULT 5,
@@ -634,7 +637,7 @@ $$;
 
 -- The items one edge away, with the edge's relation and direction ('outgoing' = downstream).
 CREATE FUNCTION related_configs(
-  config_id uuid,
+  config_id uuid DEFAULT NULL,
   type_filter text DEFAULT 'all',
   include_deleted_configs boolean DEFAULT false
 ) RETURNS TABLE (
@@ -658,7 +661,7 @@ $$;
 -- upstream/downstream): type_filter 'none' (the item only), 'outgoing'/'downstream',
 -- 'incoming'/'upstream' or 'all'.
 CREATE FUNCTION related_changes_recursive(
-  config_id uuid,
+  config_id uuid DEFAULT NULL,
   type_filter text DEFAULT 'none',
   include_deleted_configs boolean DEFAULT false,
   max_depth integer DEFAULT 5
@@ -675,7 +678,7 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- Insights of the config items a component stands for (components.config_id).
-CREATE FUNCTION lookup_analysis_by_component(id uuid) RETURNS SETOF config_analysis_items
+CREATE FUNCTION lookup_analysis_by_component(id uuid DEFAULT NULL) RETURNS SETOF config_analysis_items
 LANGUAGE sql STABLE AS $$
   SELECT a.* FROM config_analysis_items a
   WHERE a.config_id IN (SELECT c.config_id FROM components c WHERE c.id = lookup_analysis_by_component.id AND c.config_id IS NOT NULL);

@@ -405,9 +405,11 @@ describe('the catalog pages through /api/db', () => {
   });
 
   it('lists scrapers with their latest run', async () => {
-    await query(
-      `INSERT INTO job_history (name, resource_type, resource_id, status, success_count, time_start, time_end)
-       VALUES ('Scraper', 'config_scraper', $1, 'SUCCESS', 4, now(), now())`,
+    const [run] = await query<{ id: string }>(
+      // Dated ahead, so it stays the latest run whatever the scrape engine records meanwhile.
+      `INSERT INTO job_history (name, resource_type, resource_id, status, success_count, time_start, time_end, created_at)
+       VALUES ('Scraper', 'config_scraper', $1, 'SUCCESS', 4, now(), now(), now() + interval '1 day')
+       RETURNING id`,
       [ids.scraper],
     );
     const response = await call(
@@ -418,11 +420,7 @@ describe('the catalog pages through /api/db', () => {
     const row = (response.json() as Array<Record<string, unknown>>).find((r) => r.id === ids.scraper);
     expect(row).toMatchObject({ name: 'shop-api', schedule: '@every 5m', job_status: 'SUCCESS', job_success_count: 4 });
     expect(JSON.stringify(row)).not.toContain('abc123token');
-    const history = await call(
-      users.viewer,
-      'GET',
-      `/api/db/job_histories?resource_id=eq.${ids.scraper}&select=resource_name`,
-    );
+    const history = await call(users.viewer, 'GET', `/api/db/job_histories?id=eq.${run!.id}&select=resource_name`);
     expect(history.json()).toEqual([{ resource_name: 'shop-api' }]);
   });
 
