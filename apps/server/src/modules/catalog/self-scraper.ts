@@ -14,7 +14,7 @@ import type pg from 'pg';
  * which the engine honours only for a scraper of source 'Lookout' (see scrapers/fetchers.ts).
  */
 export const SELF_SCRAPER_SPEC = {
-  schedule: '@every 1m',
+  schedule: '@every 30s',
   retention: { changes: [{ name: 'diff', age: '7d', count: 100 }] },
   sql: [
     {
