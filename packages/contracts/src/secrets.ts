@@ -59,6 +59,17 @@ export const SECRET_STORE_MESSAGES = {
     `no ${SECRET_STORE_MESSAGES.kindLabel(kind)} '${name}' in namespace '${namespace}'; add it at Settings > Secrets`,
   missingKey: (kind: SecretStoreKind, namespace: string, name: string, key: string) =>
     `${SECRET_STORE_MESSAGES.kindLabel(kind)} '${name}' in namespace '${namespace}' has no key '${key}'`,
+  /**
+   * Reading from the Kubernetes cluster of LOOKOUT_SECRETS_KUBERNETES_CONNECTION: the cluster's
+   * answer (status and its Status message), never a value.
+   */
+  clusterMissingEntry: (kind: SecretStoreKind, namespace: string, name: string, cluster: string) =>
+    `no ${SECRET_STORE_MESSAGES.kindLabel(kind)} '${name}' in namespace '${namespace}' of the cluster of ${cluster} (404 not found)`,
+  clusterMissingKey: (kind: SecretStoreKind, namespace: string, name: string, key: string, cluster: string) =>
+    `${SECRET_STORE_MESSAGES.kindLabel(kind)} '${name}' in namespace '${namespace}' of the cluster of ${cluster} has no key '${key}'`,
+  clusterRefused: (kind: SecretStoreKind, namespace: string, name: string, cluster: string, answer: string) =>
+    `the cluster of ${cluster} refused to read ${SECRET_STORE_MESSAGES.kindLabel(kind)} '${name}' in namespace '${namespace}' (${answer}); grant its user get on ${kind === 'secret' ? 'secrets' : 'configmaps'} there`,
+  clusterFailed: (cluster: string, reason: string) => `could not reach the cluster of ${cluster} (${reason})`,
   badReference: (text: string) =>
     `'${text.slice(0, 120)}' is not a reference of the form secret://<name>/<key> or configmap://<name>/<key>`,
 } as const;

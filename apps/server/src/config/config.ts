@@ -22,6 +22,10 @@ export const SETTINGS = {
   // identity
   secretKey: { env: 'LOOKOUT_SECRET_KEY', flag: '--secret-key' },
   previousSecretKeys: { env: 'LOOKOUT_PREVIOUS_SECRET_KEYS', flag: '--previous-secret-keys' },
+  secretsKubernetesConnection: {
+    env: 'LOOKOUT_SECRETS_KUBERNETES_CONNECTION',
+    flag: '--secrets-kubernetes-connection',
+  },
   registrationOpen: { env: 'LOOKOUT_REGISTRATION_OPEN', flag: '--registration-open' },
   adminEmail: { env: 'LOOKOUT_ADMIN_EMAIL', flag: '--admin-email' },
   adminPassword: { env: 'LOOKOUT_ADMIN_PASSWORD', flag: '--admin-password' },
@@ -222,6 +226,16 @@ const configFields = z.object({
   kratosPublicUrl: kratosUrl,
   // Only meaningful beside kratosPublicUrl (checked by configSchema below).
   kratosAdminUrl: kratosUrl,
+  // secrets: a kubernetes connection whose cluster's Secrets and ConfigMaps references read
+  // instead of the secret store (docs/secrets.md).
+  secretsKubernetesConnection: z
+    .string()
+    .trim()
+    .regex(/^connection:\/\/[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?\/[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/, {
+      message:
+        'must name a kubernetes connection as connection://<namespace>/<name>, e.g. connection://default/prod-cluster',
+    })
+    .optional(),
   // access: local (read-only) properties; parsed and checked at start by loadLocalProperties.
   properties: z.string().max(100_000, 'must be at most 100000 characters').optional(),
   propertiesFile: z.string().trim().min(1, 'must not be empty').max(4096).optional(),

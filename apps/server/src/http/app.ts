@@ -62,6 +62,8 @@ export type AppDeps = {
    * `lookout serve` builds it from `serve.secretKeys`; tests from a test key.
    */
   sealer: Sealer;
+  /** secrets: `connection://<ns>/<name>` whose cluster references read (else serve's LOOKOUT_SECRETS_KUBERNETES_CONNECTION). */
+  secretsKubernetesConnection?: string;
   /** identity: settings of the built-in identity service (tests). */
   identity?: IdentityModuleDeps['settings'];
   /** identity: how often the email outbox sender polls besides LISTEN (tests poll fast). */
@@ -198,7 +200,21 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
   });
   const personOf = async (request: FastifyRequest) => (await access.services.sessionOf(request))?.identityId ?? null;
   // The secret store, and the one place credentials' references are resolved (docs/secrets.md).
-  const secrets = createSecretsModule({ pool, logger, sealer: deps.sealer, personOf });
+  // With LOOKOUT_SECRETS_KUBERNETES_CONNECTION references read that cluster instead: the
+  // connection is resolved at lookup time, since the connections module is built after this one.
+  const secretsConnection = deps.secretsKubernetesConnection ?? deps.serve?.config.secretsKubernetesConnection;
+  const secrets = createSecretsModule({
+    pool,
+    logger,
+    sealer: deps.sealer,
+    personOf,
+    kubernetes: secretsConnection
+      ? {
+          connection: secretsConnection,
+          resolveConnection: (reference) => connections.services.connections.resolve(reference),
+        }
+      : undefined,
+  });
   // Connections: credentials sealed on write, references to the secret store resolved at use.
   const connections = createConnectionsModule({
     pool,

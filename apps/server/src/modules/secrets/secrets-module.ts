@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Sealer } from '../../crypto/sealed-values.js';
 import { noWorkers, type ServerModule } from '../../http/server-module.js';
+import { createClusterReader, type ClusterReaderDeps } from './secrets-cluster.js';
 import { createSecretsRepository } from './secrets-repository.js';
 import { secretsRoutes } from './secrets-routes.js';
 import { createSecretStoreService, type SecretStoreService } from './secrets-service.js';
@@ -14,6 +15,12 @@ export type SecretsModuleDeps = {
   sealer: Sealer;
   /** The signed-in person's id (for created_by). */
   personOf: (request: FastifyRequest) => Promise<string | null>;
+  /**
+   * LOOKOUT_SECRETS_KUBERNETES_CONNECTION: references read that cluster's Secrets and
+   * ConfigMaps instead of the store. `resolveConnection` is the connections service's, bound
+   * late (that module is built after this one and depends on it).
+   */
+  kubernetes?: Pick<ClusterReaderDeps, 'connection' | 'resolveConnection' | 'inCluster' | 'cacheMs'> | undefined;
 };
 
 export type SecretsServices = {
@@ -32,10 +39,12 @@ export type SecretsModule = ServerModule<SecretsServices>;
  * Its start-up step re-seals values sealed under a previous secret key.
  */
 export function createSecretsModule(deps: SecretsModuleDeps): SecretsModule {
+  const logger = deps.logger.child({ module: 'secrets' });
   const secrets = createSecretStoreService({
     repository: createSecretsRepository(deps.pool),
     sealer: deps.sealer,
-    logger: deps.logger.child({ module: 'secrets' }),
+    logger,
+    cluster: deps.kubernetes ? createClusterReader({ ...deps.kubernetes, logger }) : undefined,
   });
   return {
     services: { secrets },

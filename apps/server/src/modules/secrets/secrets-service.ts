@@ -14,15 +14,11 @@ import type { Sealer } from '../../crypto/sealed-values.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { AppError } from '../../http/app-error.js';
 import { entryOfValueFrom, entryView, mergeUpdate, sealContext } from './secrets-fns.js';
+import type { ClusterReader } from './secrets-cluster.js';
+import { SecretLookupError } from './secret-lookup-error.js';
 import type { SecretsRepository, SecretStoreRow } from './secrets-repository.js';
 
-/** A reference names an entry or key the store does not have (a check fails with this message). */
-export class SecretLookupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SecretLookupError';
-  }
-}
+export { SecretLookupError } from './secret-lookup-error.js';
 
 export type SecretStoreService = ReturnType<typeof createSecretStoreService>;
 
@@ -30,6 +26,11 @@ export type SecretStoreServiceDeps = {
   repository: SecretsRepository;
   sealer: Sealer;
   logger: Pick<Logger, 'info'>;
+  /**
+   * With LOOKOUT_SECRETS_KUBERNETES_CONNECTION: references are read from that cluster instead
+   * of the store (docs/secrets.md "Secrets from a Kubernetes cluster").
+   */
+  cluster?: ClusterReader | undefined;
 };
 
 /**
@@ -37,7 +38,7 @@ export type SecretStoreServiceDeps = {
  * plain) per namespace, and the resolution of `valueFrom` and `secret://`/`configmap://`
  * references that other modules receive. Log lines name entries and keys, never values.
  */
-export function createSecretStoreService({ repository, sealer, logger }: SecretStoreServiceDeps) {
+export function createSecretStoreService({ repository, sealer, logger, cluster }: SecretStoreServiceDeps) {
   /** What goes into `data`: a secret's value sealed for its place, a config map's as it is. */
   const storable = (kind: SecretStoreKind, namespace: string, name: string) => (key: string, value: string) =>
     kind === 'secret' ? sealer.seal(value, sealContext(namespace, name, key)) : value;
@@ -55,6 +56,10 @@ export function createSecretStoreService({ repository, sealer, logger }: SecretS
 
   /** The plain value of one key, or a {@link SecretLookupError} naming what is missing. */
   async function lookup(kind: SecretStoreKind, namespace: string, name: string, key: string): Promise<string> {
+    // The cluster replaces the store, except for the lookups made while its own connection is
+    // being read (a `secret://` in that connection's token would otherwise ask the cluster for
+    // the credentials needed to ask the cluster): those read the store.
+    if (cluster && !cluster.resolvingConnection()) return cluster.read(kind, namespace, name, key);
     const row = await repository.find({ kind, namespace, name });
     if (!row) throw new SecretLookupError(SECRET_STORE_MESSAGES.missingEntry(kind, namespace, name));
     const stored = row.data[key];
