@@ -50,7 +50,11 @@ export type PgrestResponse = {
 export type PgrestCaller = {
   /** Database role to `SET LOCAL ROLE` to; undefined means no role switch. */
   role?: string;
-  /** JWT claims (or equivalent), exposed as `request.jwt.claims` like PostgREST does. */
+  /**
+   * JWT claims (or equivalent), exposed as `request.jwt.claims` like PostgREST does. A host
+   * passing the same claims for many requests can freeze them (deeply, with every nested
+   * object): a frozen object is serialized once and reused.
+   */
   claims?: Record<string, unknown>;
 };
 

@@ -13,8 +13,8 @@ export type TransactionSettings = {
   statementTimeoutMs: number;
   /** Schema-qualified or bare name of a function to call first (db-pre-request). */
   preRequest?: string;
-  /** Request schema first, then public, like PostgREST's search_path. */
-  searchPath: string[];
+  /** Request schema first, then public, like PostgREST's search_path (the same array for every request of a schema). */
+  searchPath: readonly string[];
   /** `Prefer: timezone=` (already checked against pg_timezone_names). */
   timezone?: string;
   /** Settings of the host's own set last, e.g. PostgREST's `app.settings.*` (name, value). */
@@ -48,6 +48,36 @@ function headersJson(headers: Record<string, string | undefined>): string {
     if (value !== undefined && key !== 'cookie') out[key] = value;
   }
   return JSON.stringify(out);
+}
+
+/**
+ * Frozen claims objects as JSON. A host that passes one (deeply) frozen claims object for many
+ * requests, as Lookout does per role set, has it serialized once; any other object is
+ * serialized per request, since nothing says it was not changed in between.
+ */
+const frozenClaimsJson = new WeakMap<object, string>();
+
+function claimsJson(claims: Record<string, unknown> | undefined): string {
+  if (claims === undefined) return '{}';
+  if (!Object.isFrozen(claims)) return JSON.stringify(claims);
+  let json = frozenClaimsJson.get(claims);
+  if (json === undefined) {
+    json = JSON.stringify(claims);
+    frozenClaimsJson.set(claims, json);
+  }
+  return json;
+}
+
+/** search_path's value for each search path the engine uses (one array per schema). */
+const searchPathTexts = new WeakMap<readonly string[], string>();
+
+function searchPathText(searchPath: readonly string[]): string {
+  let text = searchPathTexts.get(searchPath);
+  if (text === undefined) {
+    text = searchPath.map(quoteIdent).join(', ');
+    searchPathTexts.set(searchPath, text);
+  }
+  return text;
 }
 
 function cookiesJson(header: string | undefined): string {
@@ -103,13 +133,13 @@ function openingStatements(settings: TransactionSettings, prepare: boolean, impl
   const statements: Statement[] = [];
   if (!implicit) statements.push({ text: settings.readOnly ? 'BEGIN READ ONLY' : 'BEGIN', prepare, discard: true });
   const values: unknown[] = [
-    JSON.stringify(settings.claims ?? {}),
+    claimsJson(settings.claims),
     settings.method,
     settings.path,
     headersJson(settings.headers),
     cookiesJson(settings.headers.cookie),
     String(settings.statementTimeoutMs),
-    settings.searchPath.map(quoteIdent).join(', '),
+    searchPathText(settings.searchPath),
   ];
   const readOnly = implicit && settings.readOnly;
   if (settings.timezone !== undefined) values.push(settings.timezone);

@@ -107,11 +107,29 @@ export function transactionSettings(
     headers: ctx.request.headers,
     statementTimeoutMs: state.options.statementTimeoutMs ?? 30_000,
     ...(state.options.preRequest !== undefined ? { preRequest: state.options.preRequest } : {}),
-    // The request's schema, then db-extra-search-path, each schema once.
-    searchPath: [...new Set([ctx.schema, ...(state.options.extraSearchPath ?? ['public'])])],
+    searchPath: searchPathOf(state, ctx.schema),
     ...(ctx.prefs.timezone !== undefined ? { timezone: ctx.prefs.timezone } : {}),
     ...(state.appSettings.length > 0 ? { appSettings: state.appSettings } : {}),
   };
+}
+
+/** Each engine's search path per request schema, worked out once (the options do not change). */
+const searchPaths = new WeakMap<EngineState, Map<string, readonly string[]>>();
+
+/** The request's schema, then db-extra-search-path, each schema once. */
+function searchPathOf(state: EngineState, schema: string): readonly string[] {
+  let bySchema = searchPaths.get(state);
+  if (!bySchema) {
+    bySchema = new Map();
+    searchPaths.set(state, bySchema);
+  }
+  let path = bySchema.get(schema);
+  if (!path) {
+    // Only exposed schemas get here (others are refused first), so the map stays small.
+    path = Object.freeze([...new Set([schema, ...(state.options.extraSearchPath ?? ['public'])])]);
+    bySchema.set(schema, path);
+  }
+  return path;
 }
 
 /** Whether the transaction commits, from `txEnd` and an allowed `Prefer: tx=`. */

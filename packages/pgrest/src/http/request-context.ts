@@ -30,8 +30,29 @@ export type RequestContext = {
   clock?: PhaseClock;
 };
 
-/** Splits the path below the mount point into a route (PGRST125 for deeper paths). */
-export function parseRoute(path: string): Route {
+/** Most distinct paths whose route is kept. */
+const ROUTE_CACHE_SIZE = 256;
+/** Longer paths are read every time, which bounds the cache's memory. */
+const CACHEABLE_PATH_LENGTH = 256;
+const routeCache = new Map<string, Readonly<Route>>();
+
+/**
+ * Splits the path below the mount point into a route (PGRST125 for deeper paths). A path is
+ * read once and its route kept (hosts ask too, to tell what a request names): the same few
+ * paths come again and again. Refused paths are not kept.
+ */
+export function parseRoute(path: string): Readonly<Route> {
+  if (path.length > CACHEABLE_PATH_LENGTH) return readRoute(path);
+  let route = routeCache.get(path);
+  if (!route) {
+    route = Object.freeze(readRoute(path));
+    if (routeCache.size >= ROUTE_CACHE_SIZE) routeCache.clear();
+    routeCache.set(path, route);
+  }
+  return route;
+}
+
+function readRoute(path: string): Route {
   const segments = path.split('/').map((segment) => decodeComponent(segment, false));
   if (segments[0] === '') segments.shift();
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
@@ -85,7 +106,7 @@ export function buildRequestContext(
 ): RequestContext {
   const method = request.method.toUpperCase() as PgrestMethod;
   if (!['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'].includes(method)) throw unsupportedMethod(method);
-  let route = parseRoute(request.path);
+  let route: Route = parseRoute(request.path);
   // As in PostgREST, the root is resolved before the method is judged.
   if (route.kind === 'root' && options.root?.disabled) throw openApiDisabled();
   if (route.kind === 'root' && options.root?.spec !== undefined) route = { kind: 'rpc', name: options.root.spec };

@@ -127,6 +127,20 @@ describe('a read is one round trip', () => {
     expect(other.json).toEqual([{ id: 2 }]);
   });
 
+  it('sends the claims as they are at each request, frozen ones reused', async () => {
+    const frozen = Object.freeze({ sub: 'u2' });
+    for (let i = 0; i < 2; i += 1) {
+      const r = await send(engine, 'notes?select=id', {}, { role: 'pgrest_exec_user', claims: frozen });
+      expect(r.json).toEqual([{ id: 2 }]);
+    }
+    // An object the host changes between requests is read afresh each time.
+    const claims: Record<string, unknown> = { sub: 'u2' };
+    const caller = { role: 'pgrest_exec_user', claims };
+    expect((await send(engine, 'notes?select=id', {}, caller)).json).toEqual([{ id: 2 }]);
+    claims.sub = 'u1';
+    expect((await send(engine, 'notes?select=id&order=id', {}, caller)).json).toEqual([{ id: 1 }, { id: 3 }]);
+  });
+
   it('runs read-only with the request settings and the statement timeout', async () => {
     const r = await send(engine, 'request_view', { accept: 'application/json' });
     expect(r.json).toEqual([

@@ -119,18 +119,19 @@ export async function createDataApiService({
   };
 
   // The claims follow from the roles and the local property names alone, and a caller has one
-  // of a few role sets: each set's claims are worked out once (the engine reads, never changes them).
+  // of a few role sets: each set's claims are worked out once. They are frozen, so nothing can
+  // change them between requests, and the engine then serializes them once too.
   const claimsByKey = new Map<string, Readonly<Record<string, unknown>>>();
   const claimsFor = (roles: readonly Role[]): Readonly<Record<string, unknown>> => {
     const localNames = localPropertyNames?.();
     const key = `${roles.join(',')}\u0000${localNames?.join('\u0000') ?? ''}`;
     let claims = claimsByKey.get(key);
     if (!claims) {
-      claims = {
-        [ROLES_CLAIM]: [...roles],
-        [WRITES_CLAIM]: RESOURCES.filter((resource) => can(roles, resource, 'write')),
-        ...(localNames ? { [LOCAL_PROPERTIES_CLAIM]: [...localNames] } : {}),
-      };
+      claims = Object.freeze({
+        [ROLES_CLAIM]: Object.freeze([...roles]),
+        [WRITES_CLAIM]: Object.freeze(RESOURCES.filter((resource) => can(roles, resource, 'write'))),
+        ...(localNames ? { [LOCAL_PROPERTIES_CLAIM]: Object.freeze([...localNames]) } : {}),
+      });
       // Role sets are subsets of a handful of roles; the bound only guards against surprises.
       if (claimsByKey.size >= MAX_CACHED_CLAIMS) claimsByKey.clear();
       claimsByKey.set(key, claims);
