@@ -194,6 +194,34 @@ describe('scheduler, job and HTTP metrics', () => {
     expect(valueOf(families, 'lookout_http_request_duration_seconds_sum', { route: '/api/db/*' })).toBe(0.012);
   });
 
+  it('exposes request durations as a Prometheus histogram: cumulative buckets, +Inf, sum and count', async () => {
+    const { metrics, scrape } = metricsWith();
+    const answer = (durationMs: number, statusCode = 200) =>
+      metrics.observeHttpRequest({ method: 'GET', routePattern: '/api/about', statusCode, durationMs });
+    answer(3);
+    answer(30);
+    answer(40_000);
+    answer(-1);
+    answer(7, 500);
+    const families = await scrape();
+    const route = { method: 'GET', route: '/api/about', status_code: '200' };
+    const bucket = (le: string) => valueOf(families, 'lookout_http_request_duration_seconds_bucket', { ...route, le });
+    expect(bucket('0.005')).toBe(2);
+    expect(bucket('0.025')).toBe(2);
+    expect(bucket('0.05')).toBe(3);
+    expect(bucket('30')).toBe(3);
+    expect(bucket('+Inf')).toBe(4);
+    expect(valueOf(families, 'lookout_http_request_duration_seconds_sum', route)).toBeCloseTo(40.033, 9);
+    expect(valueOf(families, 'lookout_http_request_duration_seconds_count', route)).toBe(4);
+    expect(valueOf(families, 'lookout_http_requests_total', route)).toBe(4);
+    expect(valueOf(families, 'lookout_http_requests_total', { ...route, status_code: '500' })).toBe(1);
+    expect(
+      valueOf(families, 'lookout_http_request_duration_seconds_bucket', { ...route, status_code: '500', le: '0.01' }),
+    ).toBe(1);
+    // A second scrape counts the same, not twice as much.
+    expect(valueOf(await scrape(), 'lookout_http_requests_total', route)).toBe(4);
+  });
+
   it('gives each instance its own registry, so two apps in one process do not share counts', async () => {
     const first = metricsWith();
     const second = metricsWith();

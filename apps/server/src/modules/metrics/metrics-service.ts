@@ -9,6 +9,7 @@ import {
   type CheckMetricResult,
   type CheckMetricSubject,
 } from './metrics-fns.js';
+import { createHttpAnswerTally } from './http-answer-tally.js';
 import type { MetricsRepository } from './metrics-repository.js';
 
 /**
@@ -62,19 +63,8 @@ export function createMetrics(deps: MetricsDeps) {
   }).set({ version: deps.version }, 1);
 
   // ---------------------------------------------------------------- HTTP
-  const httpRequests = new Counter({
-    name: 'lookout_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: 'lookout_http_request_duration_seconds',
-    help: 'Time from receiving an HTTP request to finishing its answer, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers,
-  });
+  // lookout_http_requests_total and lookout_http_request_duration_seconds (http-answer-tally.ts).
+  const httpAnswers = createHttpAnswerTally(registry);
 
   // ---------------------------------------------------------------- checks (canary-checker's names)
   const checkRuns = new Counter({
@@ -207,13 +197,12 @@ export function createMetrics(deps: MetricsDeps) {
     },
 
     observeHttpRequest(request: HttpRequestObservation): void {
-      const labels = {
-        method: request.method,
-        route: routeLabel(request.routePattern),
-        status_code: String(request.statusCode),
-      };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, seconds(request.durationMs));
+      httpAnswers.count(
+        request.method,
+        routeLabel(request.routePattern),
+        request.statusCode,
+        seconds(request.durationMs),
+      );
     },
 
     /** A check run finished (scheduled or Run Now) in this process. */
