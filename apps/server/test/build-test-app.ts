@@ -40,6 +40,8 @@ export async function buildTestApp(
     metrics?: AppDeps['metrics'];
     /** The sealer of stored credentials (default: one under {@link TEST_SECRET_KEY}). */
     sealer?: AppDeps['sealer'];
+    /** secrets: LOOKOUT_SECRETS_KUBERNETES_CONNECTION (references read that cluster). */
+    secretsKubernetesConnection?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -60,6 +62,9 @@ export async function buildTestApp(
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.health ? { health: options.health } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.secretsKubernetesConnection
+      ? { secretsKubernetesConnection: options.secretsKubernetesConnection }
+      : {}),
     // The outbox sender also polls often, not only when LISTEN wakes it.
     courierPollIntervalMs: 100,
   });

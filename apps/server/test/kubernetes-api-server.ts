@@ -23,6 +23,13 @@ export function startKubernetesApiServer(options: {
   clientCa: string;
   token: string;
   allowAnonymous?: boolean;
+  /**
+   * Secrets and ConfigMaps served at `/api/v1/namespaces/{ns}/secrets|configmaps/{name}`, keyed
+   * `secrets/<ns>/<name>` or `configmaps/<ns>/<name>` (a secret's data base64, as the API has it).
+   */
+  objects?: Record<string, Record<string, string>>;
+  /** Namespaces whose objects the token may not read (a 403 Status, as RBAC answers). */
+  forbiddenNamespaces?: string[];
 }): Promise<KubernetesApiServer> {
   const requests: KubernetesApiServer['requests'] = [];
   const server = https.createServer(
@@ -43,6 +50,33 @@ export function startKubernetesApiServer(options: {
       requests.push({ path: request.url ?? '', as });
       if (as === 'anonymous' && !options.allowAnonymous) {
         return json(403, status(403, 'Forbidden', 'forbidden: User "system:anonymous" cannot get path "/version"'));
+      }
+      const object = /^\/api\/v1\/namespaces\/([^/]+)\/(secrets|configmaps)\/([^/?]+)$/.exec(request.url ?? '');
+      if (object) {
+        const [, namespace, resource, name] = object;
+        const singular = resource === 'secrets' ? 'secret' : 'configmap';
+        if (options.forbiddenNamespaces?.includes(namespace!)) {
+          return json(
+            403,
+            status(
+              403,
+              'Forbidden',
+              `${resource} "${name}" is forbidden: User "system:serviceaccount:lookout:lookout" cannot get resource "${resource}" in API group "" in the namespace "${namespace}"`,
+            ),
+          );
+        }
+        const data = options.objects?.[`${resource}/${namespace}/${name}`];
+        if (!data) return json(404, status(404, 'NotFound', `${resource} "${name}" not found`));
+        return json(
+          200,
+          JSON.stringify({
+            kind: resource === 'secrets' ? 'Secret' : 'ConfigMap',
+            apiVersion: 'v1',
+            metadata: { name, namespace, uid: `${singular}-${name}` },
+            ...(resource === 'secrets' ? { type: 'Opaque' } : {}),
+            data,
+          }),
+        );
       }
       if (request.url !== '/version')
         return json(404, status(404, 'NotFound', 'the server could not find the requested resource'));
