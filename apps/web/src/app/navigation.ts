@@ -10,7 +10,18 @@ import {
   TEAMS_PAGE_TEXTS,
   USERS_PAGE_TEXTS,
 } from '@lookout/contracts';
-import { Boxes, Cable, CalendarClock, ContactRound, Flag, HeartPulse, KeyRound, ListOrdered, Mail, Users } from 'lucide-react';
+import {
+  Boxes,
+  Cable,
+  CalendarClock,
+  ContactRound,
+  Flag,
+  HeartPulse,
+  KeyRound,
+  ListOrdered,
+  Mail,
+  Users,
+} from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 
 /**
