@@ -229,6 +229,25 @@ describe('configuration', () => {
     });
   });
 
+  describe('LOOKOUT_SECRETS_KUBERNETES_CONNECTION', () => {
+    it('is unset by default and takes a connection reference', () => {
+      expect(parseConfig(readConfigInput({}, {})).secretsKubernetesConnection).toBeUndefined();
+      const set = parseConfig(
+        readConfigInput({ LOOKOUT_SECRETS_KUBERNETES_CONNECTION: ' connection://default/prod-cluster ' }, {}),
+      );
+      expect(set.secretsKubernetesConnection).toBe('connection://default/prod-cluster');
+    });
+
+    it.each(['prod-cluster', 'connection://prod-cluster', 'connection://Default/prod', 'secret://default/x'])(
+      'stops with a message naming the setting for %s',
+      (value) => {
+        expect(() => parseConfig(readConfigInput({ LOOKOUT_SECRETS_KUBERNETES_CONNECTION: value }, {}))).toThrow(
+          'LOOKOUT_SECRETS_KUBERNETES_CONNECTION (--secrets-kubernetes-connection) must name a kubernetes connection as connection://<namespace>/<name>',
+        );
+      },
+    );
+  });
+
   describe('metrics settings', () => {
     const token = 'f0e1d2c3b4a5968778695a4b3c2d1e0f';
 
