@@ -45,13 +45,11 @@ export function ConfigSidePanel({ item, now }: { item: ConfigDetail; now: Date }
         <Field label={texts.health}>{item.health ?? 'unknown'}</Field>
         <Field label={texts.created}>
           {formatDateTime(item.created_at)}
+          {/* The scraper's name; its page (/catalog/scrapers/{id}) is not built yet, so no link. */}
           {item.config_scrapers && (
             <>
               {' '}
-              {texts.by}{' '}
-              <a className="text-blue-700 hover:underline" href={`/catalog/scrapers/${item.config_scrapers.id}`}>
-                {item.config_scrapers.name}
-              </a>
+              {texts.by} <span className="font-medium">{item.config_scrapers.name}</span>
             </>
           )}
         </Field>

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { CATALOG_TEXTS } from '@lookout/contracts';
+import { startTestPostgres } from '@lookout/embedded-postgres/testing';
+import pg from 'pg';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
+import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+
+const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
+
+/**
+ * The catalog journey of issue 13 in a real browser against the built server on a PostgreSQL
+ * of the test's own, with items, changes and an insight written to it: /catalog shows the
+ * summary by class and type, a type opens the item table, an item opens its page with the
+ * document, its Changes tab opens the change dialog with the diff.
+ */
+describe('the catalog in Chromium', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  let server: LookoutServer;
+  let db: pg.Client;
+  let browser: Browser;
+  let context: BrowserContext;
+  let podId: string;
+
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    const postgres = await startTestPostgres({ prefix: 'lookout-e2e-' });
+    cleanups.push(postgres.stop);
+    const data = await makeDataDir();
+    cleanups.push(data.remove);
+    server = await startLookout({
+      dataDir: data.dir,
+      env: {
+        DATABASE_URL: postgres.url,
+        LOOKOUT_SECRET_KEY: randomBytes(32).toString('hex'),
+        LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL,
+        LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      },
+    });
+    cleanups.push(() => server.stop());
+    db = new pg.Client({ connectionString: postgres.url });
+    await db.connect();
+    cleanups.push(() => db.end());
+
+    const items = await db.query<{ id: string; name: string }>(
+      `INSERT INTO config_items (config_class, type, name, health, status, tags, labels, config, cost_total_1d, cost_total_30d)
+       VALUES ('Kubernetes', 'Kubernetes::Pod', 'payments-7d9f', 'unhealthy', 'CrashLoopBackOff',
+               '{"namespace": "prod", "cluster": "eu-west"}', '{"app": "payments", "app.kubernetes.io/part-of": "shop"}',
+               '{"kind": "Pod", "metadata": {"name": "payments-7d9f"}, "spec": {"image": "payments:1.4"}}', 2, 30),
+              ('Kubernetes', 'Kubernetes::Pod', 'web-5c8b', 'healthy', 'Running', '{"namespace": "prod"}', '{"app": "web"}',
+               '{"kind": "Pod"}', 1, 30),
+              ('Kubernetes', 'Kubernetes::Deployment', 'payments', 'healthy', 'Running', '{"namespace": "prod"}', '{}',
+               '{"kind": "Deployment"}', NULL, NULL)
+       RETURNING id, name`,
+    );
+    podId = items.rows.find((row) => row.name === 'payments-7d9f')!.id;
+    await db.query(
+      `INSERT INTO config_changes (config_id, change_type, severity, source, summary, diff, patches, created_at)
+       VALUES ($1, 'diff', 'info', 'kubernetes', 'image changed',
+               '--- a\n+++ b\n-  image: payments:1.3\n+  image: payments:1.4', '{"spec": {"image": "payments:1.4"}}', now() - interval '1 hour'),
+              ($1, 'BackOff', 'high', 'kubernetes', 'Back-off restarting failed container', NULL, NULL, now() - interval '10 minutes')`,
+      [podId],
+    );
+    await db.query(
+      `INSERT INTO config_analysis (config_id, analyzer, analysis_type, severity, status, message, first_observed, last_observed)
+       VALUES ($1, 'privileged-container', 'security', 'high', 'open', 'The container runs privileged.', now(), now())`,
+      [podId],
+    );
+    await db.query('SELECT lookout_refresh_config_item_summaries()');
+
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.close();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it('walks /catalog → a type → an item → its changes → the change dialog', async () => {
+    const page = await context.newPage();
+    const { errors } = watchConsole(page);
+    // The old address leads to the catalog.
+    await page.goto(`${server.url}/configs`);
+    await page.waitForURL((url) => url.pathname === '/catalog');
+    await page.getByRole('link', { name: CATALOG_TEXTS.title }).first().waitFor();
+    const summary = page.getByRole('table', { name: CATALOG_TEXTS.title });
+    await summary.getByRole('cell', { name: 'Pod', exact: true }).waitFor();
+    await expect(
+      summary.getByRole('row').filter({ hasText: 'Pod' }).first().getByTestId('change-count').textContent(),
+    ).resolves.toBe('2');
+    await page.screenshot({ path: `${ARTIFACTS}catalog-summary.png` });
+
+    await summary.getByRole('cell', { name: 'Pod', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('configType') === 'Kubernetes::Pod');
+    await page.getByRole('row').filter({ hasText: 'payments-7d9f' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}catalog-table.png` });
+
+    await page.getByRole('row').filter({ hasText: 'payments-7d9f' }).click();
+    await page.waitForURL((url) => url.pathname === `/catalog/${podId}`);
+    await expect(page.getByTestId('config-document').textContent()).resolves.toContain('payments:1.4');
+    await page.getByText('part-of: shop').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}catalog-item.png` });
+
+    await page.getByRole('tab', { name: /Changes/ }).click();
+    await page.waitForURL((url) => url.pathname === `/catalog/${podId}/changes`);
+    await page.getByRole('row').filter({ hasText: 'image changed' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('+  image: payments:1.4').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}catalog-change.png` });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.close();
+  });
+});
