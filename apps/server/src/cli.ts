@@ -18,6 +18,7 @@ type ServerFlags = {
   trustProxy?: string;
   secretKey?: string;
   previousSecretKeys?: string;
+  secretsKubernetesConnection?: string;
   registrationOpen?: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -78,6 +79,12 @@ function withServerOptions(command: Command): Command {
         new Option(
           '--previous-secret-keys <keys>',
           'comma-separated keys a rotation replaces; values sealed under them are re-sealed at start (env LOOKOUT_PREVIOUS_SECRET_KEYS)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--secrets-kubernetes-connection <connection>',
+          "connection://<namespace>/<name> of a kubernetes connection: secret and config map references read that cluster's instead of the secret store (env LOOKOUT_SECRETS_KUBERNETES_CONNECTION)",
         ),
       )
       .addOption(
