@@ -47,6 +47,32 @@ describe('resolving references', () => {
     expect(await store.resolveReference('')).toBe('');
   });
 
+  it('reads the cluster instead of the store when one is configured, except while its connection is read', async () => {
+    let inConnection = false;
+    const asked: string[] = [];
+    const store = createSecretStoreService({
+      repository: createSecretsRepository(database.pool),
+      sealer: createSealer(KEY_A),
+      logger: pino({ level: 'silent' }),
+      cluster: {
+        resolvingConnection: () => inConnection,
+        read: async (kind, namespace, name, key) => {
+          asked.push(`${kind}/${namespace}/${name}/${key}`);
+          return 'from-the-cluster';
+        },
+      },
+    });
+    expect(await store.resolveValueFrom({ secretKeyRef: { name: 'db', key: 'password' } }, 'payments')).toBe(
+      'from-the-cluster',
+    );
+    expect(await store.resolveReference('configmap://db/host')).toBe('from-the-cluster');
+    expect(await store.resolveReference('plain-value')).toBe('plain-value');
+    expect(asked).toEqual(['secret/payments/db/password', 'configmap/default/db/host']);
+    inConnection = true;
+    expect(await store.resolveReference('secret://db/user')).toBe('app');
+    expect(asked).toHaveLength(2);
+  });
+
   it('names what is missing: the entry, the key, or a malformed reference', async () => {
     const store = serviceWith();
     await expect(store.resolveValueFrom({ secretKeyRef: { name: 'nope', key: 'password' } })).rejects.toThrow(
