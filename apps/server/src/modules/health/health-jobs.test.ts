@@ -113,10 +113,7 @@ describe('health jobs', () => {
     expect((await history(HEALTH_JOB_NAMES.deleteDaily))[0]).toMatchObject({ success_count: 1 });
     const view = await database.pool.query('SELECT name FROM job_history_names ORDER BY name');
     expect(view.rows.map((r) => r.name)).toEqual(
-      expect.arrayContaining([
-        HEALTH_JOB_NAMES.rollupHourly,
-        HEALTH_JOB_NAMES.deleteRaw,
-      ]),
+      expect.arrayContaining([HEALTH_JOB_NAMES.rollupHourly, HEALTH_JOB_NAMES.deleteRaw]),
     );
   });
 
