@@ -40,11 +40,13 @@ export type TxClient = {
 };
 
 function headersJson(headers: Record<string, string | undefined>): string {
+  // As in PostgREST, every header but Cookie (its values are in request.cookies), the
+  // Authorization header included: functions may read the bearer token. Hosts that must keep
+  // a credential from SQL leave it out of the request they hand the engine. JSON.stringify
+  // leaves out undefined values itself, so only a Cookie header needs a copy without it.
+  if (headers.cookie === undefined) return JSON.stringify(headers);
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(headers)) {
-    // As in PostgREST, every header but Cookie (its values are in request.cookies), the
-    // Authorization header included: functions may read the bearer token. Hosts that must keep
-    // a credential from SQL leave it out of the request they hand the engine.
     if (value !== undefined && key !== 'cookie') out[key] = value;
   }
   return JSON.stringify(out);

@@ -65,6 +65,9 @@ function readRoute(path: string): Route {
 
 const WRITE_METHODS = new Set<string>(['POST', 'PATCH', 'PUT', 'DELETE']);
 
+/** A body's media type when the request names none. */
+const DEFAULT_CONTENT_TYPE: MediaType = Object.freeze(decodeMediaType('application/json'));
+
 /** Most distinct Accept headers whose parse is kept. */
 const ACCEPT_CACHE_SIZE = 64;
 /** Longer Accept headers are parsed every time, which bounds the cache's memory. */
@@ -134,7 +137,11 @@ export function buildRequestContext(
     negotiatedByProfile,
     prefs,
     accept: acceptedTypes(request.headers.accept),
-    contentType: decodeMediaType(request.headers['content-type'] ?? 'application/json'),
+    // Reads send no Content-Type: they share the one default instead of decoding it each time.
+    contentType:
+      request.headers['content-type'] === undefined
+        ? DEFAULT_CONTENT_TYPE
+        : decodeMediaType(request.headers['content-type']),
   };
 }
 

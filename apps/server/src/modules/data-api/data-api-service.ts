@@ -271,8 +271,16 @@ function unavailable(): PgrestResponse {
   };
 }
 
-function readRoles(claims: Record<string, unknown> | undefined): Role[] {
-  const value = claims?.[ROLES_CLAIM];
+/** The roles read from each frozen claims object (claimsFor's), which cannot change. */
+const rolesOfClaims = new WeakMap<object, readonly Role[]>();
+
+function readRoles(claims: Record<string, unknown> | undefined): readonly Role[] {
+  if (claims === undefined) return [];
+  const known = rolesOfClaims.get(claims);
+  if (known) return known;
+  const value = claims[ROLES_CLAIM];
   // No roles travelled with the request: grant nothing beyond a viewer.
-  return Array.isArray(value) ? (value.filter((role) => typeof role === 'string') as Role[]) : [];
+  const roles = Array.isArray(value) ? (value.filter((role) => typeof role === 'string') as Role[]) : [];
+  if (Object.isFrozen(claims) && Object.isFrozen(value)) rolesOfClaims.set(claims, roles);
+  return roles;
 }
