@@ -139,6 +139,10 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   // ui-calls section 3.12 / backend-model section 5: testing a connection is `connection:update`,
   // write on connections (only admins).
   'POST /api/connection/test/:id': { resource: 'connections', action: 'write' },
+  // ui-calls section 3.5: the catalog's summary and changes are reads, guarded like every
+  // catalog relation by the config_scrapers resource (spec 1 section 6).
+  'POST /api/catalog/summary': { resource: 'config_scrapers', action: 'read' },
+  'POST /api/catalog/changes': { resource: 'config_scrapers', action: 'read' },
 };
 
 /** Registered /api routes missing from SPEC_ROUTE_ACCESS, or declared otherwise than it says. */
