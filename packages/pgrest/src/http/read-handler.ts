@@ -26,7 +26,8 @@ type PreparedRead = {
   /** Embedded relations, in the order planning authorized them (replayed for each caller). */
   embedded: EmbedTarget[];
   offset: bigint;
-  canonical: string;
+  /** `Content-Location`: the relation and the canonical query string. */
+  location: string;
   format: BodyFormat;
   contentType: string;
   /** A media type handler builds the body. */
@@ -35,6 +36,12 @@ type PreparedRead = {
   /** An unknown name PostgreSQL would refuse, raised once the other checks passed. */
   unresolved?: PgrstError;
 };
+
+/** `Content-Location` of a read: the relation's path, then the canonical query string if any. */
+function contentLocation(relation: string, canonical: string): string {
+  const path = `/${headerPath(relation)}`;
+  return canonical !== '' ? `${path}?${canonical}` : path;
+}
 
 /** Most distinct reads remembered per schema cache. */
 const READ_CACHE_SIZE = 500;
@@ -130,7 +137,7 @@ function prepareRead(
     table,
     embedded,
     offset: root.offset,
-    canonical: params.canonical,
+    location: contentLocation(table.name, params.canonical),
     format,
     contentType,
     ...(custom ? { custom } : {}),
@@ -193,7 +200,7 @@ export async function handleRead(
   caller: PgrestCaller | undefined,
 ): Promise<PgrestResponse> {
   if (ctx.route.kind !== 'relation') throw new Error('handleRead needs a relation route');
-  const { table, offset, canonical, format, contentType, custom, select, unresolved } = readFor(
+  const { offset, location, format, contentType, custom, select, unresolved } = readFor(
     state,
     ctx,
     caller,
@@ -220,8 +227,7 @@ export async function handleRead(
       : undefined;
   const ranged = rangeStatus(offset, result.page, shownTotal);
   const headers: Record<string, string> = { 'Content-Type': contentType, 'Content-Range': ranged.contentRange };
-  const path = `/${headerPath(table.name)}`;
-  headers['Content-Location'] = canonical !== '' ? `${path}?${canonical}` : path;
+  headers['Content-Location'] = location;
   if (ctx.negotiatedByProfile) headers['Content-Profile'] = ctx.schema;
   const applied = preferenceApplied(ctx.prefs, ['count', 'tx', 'handling', 'timezone']);
   if (applied !== undefined) headers['Preference-Applied'] = applied;
