@@ -1,5 +1,15 @@
 import { mkdir } from 'node:fs/promises';
-import { FEATURE_FLAGS_PAGE_TEXTS, IDENTITY_MESSAGES, USERS_PAGE_TEXTS, VIEW_MESSAGES } from '@lookout/contracts';
+import {
+  CONNECTIONS_PAGE_TEXTS,
+  EVENT_QUEUE_PAGE_TEXTS,
+  FEATURE_FLAGS_PAGE_TEXTS,
+  IDENTITY_MESSAGES,
+  JOB_HISTORY_TEXTS,
+  SECRETS_PAGE_TEXTS,
+  TEAMS_PAGE_TEXTS,
+  USERS_PAGE_TEXTS,
+  VIEW_MESSAGES,
+} from '@lookout/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchConsole, unexpectedErrors } from './support/browser.js';
@@ -132,7 +142,12 @@ describe('the console with an external Ory Kratos (KRATOS_PUBLIC_URL) in Chromiu
     const settings = nav.getByRole('list', { name: 'Settings' });
     await settings.waitFor();
     expect((await settings.getByRole('link').allTextContents()).map((text) => text.trim())).toEqual([
+      CONNECTIONS_PAGE_TEXTS.title,
+      SECRETS_PAGE_TEXTS.menu,
+      TEAMS_PAGE_TEXTS.title,
+      JOB_HISTORY_TEXTS.title,
       FEATURE_FLAGS_PAGE_TEXTS.title,
+      EVENT_QUEUE_PAGE_TEXTS.title,
     ]);
     await settings.getByRole('link', { name: FEATURE_FLAGS_PAGE_TEXTS.title }).click();
     await page.waitForURL((url) => url.pathname === '/settings/feature-flags');

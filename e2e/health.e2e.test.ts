@@ -95,7 +95,8 @@ describe('the health dashboard and check drawer in Chromium', () => {
       .getByText(HEALTH_PAGE_TEXTS.hidePassing, { exact: true })
       .click();
     await page.waitForURL((url) => url.searchParams.get('hidePassing') === 'false');
-    expect(await hidePassing.getAttribute('aria-checked')).toBe('false');
+    // The address changes first; the switch follows on the next render.
+    await expect.poll(() => hidePassing.getAttribute('aria-checked')).toBe('false');
     // Grouped by canary name by default: one group row, expanded to its three checks by a click
     // anywhere on it (here its Uptime cell).
     const group = table.getByRole('row', { name: new RegExp(SELF_CANARY_NAME) });
