@@ -15,12 +15,17 @@ export type SessionLookup = (request: FastifyRequest) => Promise<{ identityId: s
  * role query however many places ask.
  */
 export function memoizePerRequest<T>(resolve: (request: FastifyRequest) => Promise<T>) {
-  const cache = new WeakMap<FastifyRequest, Promise<T>>();
+  // The answer rides on the request itself under a key of this memo's own, rather than in a
+  // WeakMap: a WeakMap entry per request is work for every garbage collection until the
+  // request is gone.
+  const key = Symbol('lookout.memoizedPerRequest');
+  type Carrier = FastifyRequest & { [key]?: Promise<T> };
   return (request: FastifyRequest): Promise<T> => {
-    let pending = cache.get(request);
+    const carrier = request as Carrier;
+    let pending = carrier[key];
     if (!pending) {
       pending = resolve(request);
-      cache.set(request, pending);
+      carrier[key] = pending;
     }
     return pending;
   };

@@ -109,12 +109,17 @@ export async function createDataApiService({
   // The engine reads the schema on creation. Creating it on first use (and again after a
   // failure) keeps start-up and /api/health working while the database is briefly away.
   let engine: Promise<PgrestEngine> | undefined;
+  /** The engine once created: requests then use it without waiting on a promise. */
+  let created: PgrestEngine | undefined;
   const getEngine = (): Promise<PgrestEngine> => {
     // A JSON body is bounded as on every other route (one constant, one documented limit).
-    engine ??= createPgrest({ ...options, limits: { maxBodyDepth: JSON_BODY_MAX_DEPTH } }).catch((error: unknown) => {
-      engine = undefined;
-      throw error;
-    });
+    engine ??= createPgrest({ ...options, limits: { maxBodyDepth: JSON_BODY_MAX_DEPTH } }).then(
+      (ready) => (created = ready),
+      (error: unknown) => {
+        engine = undefined;
+        throw error;
+      },
+    );
     return engine;
   };
 
@@ -141,12 +146,14 @@ export async function createDataApiService({
 
   return {
     handle: async (request, roles) => {
-      let ready: PgrestEngine;
-      try {
-        ready = await getEngine();
-      } catch (error) {
-        logger.error({ err: error }, 'The data API could not read the database schema');
-        return unavailable();
+      let ready = created;
+      if (!ready) {
+        try {
+          ready = await getEngine();
+        } catch (error) {
+          logger.error({ err: error }, 'The data API could not read the database schema');
+          return unavailable();
+        }
       }
       const response = await ready.handle(request, { claims: claimsFor(roles) });
       if (!WRITE_METHODS.has(request.method)) return response;
