@@ -32,3 +32,5 @@ export * from './catalog-schema.js';
 export * from './scrape-engine.js';
 export * from './catalog-api.js';
 export * from './catalog-texts.js';
+export * from './catalog-changes-texts.js';
+export * from './topology-ui.js';
