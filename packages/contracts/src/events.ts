@@ -33,6 +33,9 @@ export const EVENT_NAMES = [
   'config.warning',
   'playbook.approval.inserted',
   'playbook.spec.approval.updated',
+  // One rendered message to one recipient, queued by the notifications consumer
+  // (modules/notifications; docs/notifications.md) and sent by its async sender.
+  'notification.send',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -34,3 +34,4 @@ export * from './catalog-api.js';
 export * from './catalog-texts.js';
 export * from './catalog-changes-texts.js';
 export * from './topology-ui.js';
+export * from './notifications.js';
