@@ -35,3 +35,4 @@ export * from './catalog-texts.js';
 export * from './catalog-changes-texts.js';
 export * from './topology-ui.js';
 export * from './notifications.js';
+export * from './notifications-ui.js';
