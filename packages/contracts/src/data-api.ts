@@ -39,9 +39,9 @@ export const DATA_API_RELATIONS = {
   config_items: 'config_scrapers',
   configs: 'config_scrapers',
   // catalog (18_catalog.sql; docs/catalog.md): everything the catalog pages read is guarded by
-  // the scrapers resource, as in the original; scrapers are the only writable relation (their
-  // spec validated by the catalog guard). Items, changes, insights and relationships are
-  // written by scrapers.
+  // the scrapers resource, as in the original; scrapers are writable (their spec validated by
+  // the catalog guard), and relationships for manual links only (19_catalog_links.sql). Items,
+  // changes, insights and the other relationships are written by scrapers.
   config_scrapers: 'config_scrapers',
   config_scrapers_with_status: 'config_scrapers',
   config_changes: 'config_scrapers',
@@ -120,7 +120,6 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'config_scrapers_with_status',
   'config_changes',
   'config_analysis',
-  'config_relationships',
   'config_detail',
   'config_types',
   'change_types',
