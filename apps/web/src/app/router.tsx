@@ -42,6 +42,8 @@ const areaRoutes: RouteObject[] = [
     element: <FeatureRoute feature="config" />,
     children: [
       { path: 'catalog', lazy: () => import('./routes/catalog') },
+      { path: 'catalog/changes', lazy: () => import('./routes/catalog-changes') },
+      { path: 'catalog/insights', lazy: () => import('./routes/catalog-insights') },
       { path: 'catalog/:id', lazy: () => import('./routes/catalog-item') },
       { path: 'catalog/:id/changes', lazy: () => import('./routes/catalog-item') },
       { path: 'catalog/:id/insights', lazy: () => import('./routes/catalog-item') },

@@ -1,6 +1,6 @@
-import { CATALOG_LIMITS, catalogChangesResponseSchema } from '@lookout/contracts';
+import { CATALOG_LIMITS } from '@lookout/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { catalogApi, dbApi } from '@/lib/api-client';
+import { dbApi } from '@/lib/api-client';
 import { catalogKeys, type ConfigDetail } from './catalog-api';
 
 /** `GET /api/db/config_detail?id=eq.<id>&select=*,config_scrapers(id,name)`; null when missing. */
@@ -15,17 +15,6 @@ export function useConfigDetail(id: string) {
       return data[0] ?? null;
     },
     staleTime: CATALOG_LIMITS.staleTimeMs,
-  });
-}
-
-/** The item's changes: `POST /api/catalog/changes` with its id (the Changes tab). */
-export function useConfigChanges(id: string, enabled: boolean) {
-  const body = { id, recursive: 'none', from: 'now-30d', page: 1, page_size: 200, sort_by: '-created_at' };
-  return useQuery({
-    queryKey: catalogKeys.changes(body),
-    queryFn: async ({ signal }) =>
-      catalogChangesResponseSchema.parse((await catalogApi.post<unknown>('/changes', body, { signal })).data),
-    enabled,
   });
 }
 
@@ -62,31 +51,5 @@ export function useConfigChange(configId: string, id: string | null) {
       return data[0] ?? null;
     },
     enabled: id !== null,
-  });
-}
-
-/** An open or past insight of the item (the Insights tab). */
-export type ConfigInsight = {
-  id: string;
-  analyzer: string;
-  analysis_type: string;
-  severity: string | null;
-  status: string | null;
-  message: string | null;
-  first_observed: string | null;
-  last_observed: string | null;
-};
-
-export function useConfigInsights(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: catalogKeys.insights(id),
-    queryFn: async ({ signal }) =>
-      (
-        await dbApi.get<ConfigInsight[]>('/config_analysis_items', {
-          params: { config_id: `eq.${id}`, order: 'first_observed.desc', limit: '50' },
-          signal,
-        })
-      ).data,
-    enabled,
   });
 }

@@ -7,6 +7,7 @@ import { useStoredState } from '../hooks/use-stored-state';
 import { toggleFavourite } from '../lib/catalog-fns';
 import { showsTable } from '../lib/catalog-params';
 import { CatalogFilters } from './catalog-filters';
+import { CatalogPageTabs } from './catalog-page-tabs';
 import { CatalogSummaryTable } from './catalog-summary-table';
 import { ConfigsTable } from './configs-table';
 
@@ -27,6 +28,7 @@ export function CatalogList() {
   return (
     <div className="flex h-full min-h-0 flex-col gap-3 p-4">
       <h1 className="text-lg font-semibold text-slate-900">{CATALOG_TEXTS.title}</h1>
+      <CatalogPageTabs />
       <CatalogFilters
         params={params}
         onChange={setParams}

@@ -1,7 +1,9 @@
-import { CATALOG_TEXTS } from '@lookout/contracts';
+import { CATALOG_CHANGES_TEXTS, CATALOG_TEXTS } from '@lookout/contracts';
+import { Link } from 'react-router';
 import { Modal } from '@/components/ui/modal';
 import { formatDateTime } from '@/lib/format';
 import { useConfigChange } from '../api/config-detail-api';
+import { DiffView } from './diff-view';
 
 const texts = CATALOG_TEXTS.change;
 
@@ -30,6 +32,17 @@ export function ChangeDialog({
       {row && (
         <div className="flex max-h-[70vh] flex-col gap-3 overflow-auto text-sm">
           <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1">
+            {row.config && (
+              <>
+                <dt className="text-slate-500">{CATALOG_CHANGES_TEXTS.columns.catalog}</dt>
+                <dd>
+                  <Link to={`/catalog/${row.config.id}`} className="text-sky-700 hover:underline">
+                    {row.config.name}
+                  </Link>{' '}
+                  <span className="text-slate-500">{row.config.type}</span>
+                </dd>
+              </>
+            )}
             <dt className="text-slate-500">{texts.createdAt}</dt>
             <dd>{formatDateTime(row.created_at)}</dd>
             <dt className="text-slate-500">{texts.severity}</dt>
@@ -39,23 +52,10 @@ export function ChangeDialog({
             <dt className="text-slate-500">{texts.creator}</dt>
             <dd>{row.external_created_by ?? row.created_by ?? ''}</dd>
           </dl>
-          {row.diff && (
-            <section>
-              <h3 className="mb-1 font-medium text-slate-700">{texts.diff}</h3>
-              <pre className="overflow-auto rounded bg-slate-50 p-2 font-mono text-xs">
-                {row.diff.split('\n').map((line, index) => (
-                  <div
-                    key={index}
-                    className={
-                      line.startsWith('+') ? 'text-green-700' : line.startsWith('-') ? 'text-red-700' : undefined
-                    }
-                  >
-                    {line || ' '}
-                  </div>
-                ))}
-              </pre>
-            </section>
-          )}
+          <section>
+            <h3 className="mb-1 font-medium text-slate-700">{texts.diff}</h3>
+            {row.diff ? <DiffView diff={row.diff} /> : <p className="text-slate-500">{CATALOG_CHANGES_TEXTS.noDiff}</p>}
+          </section>
           {row.patches != null && (
             <section>
               <h3 className="mb-1 font-medium text-slate-700">{texts.patches}</h3>
