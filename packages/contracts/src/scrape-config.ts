@@ -9,9 +9,17 @@ import {
   requiredString,
 } from './canary-fields.js';
 import { formatFieldPath, isSchedule } from './canary.js';
-import { codeProblem, jsonPathProblem, scrapeExpressionProblem, templateProblem } from './scrape-config-expressions.js';
+import { codeProblem, jsonPathProblem, templateProblem } from './scrape-config-expressions.js';
+import {
+  analysisRulesSchema,
+  kubernetesFileShape,
+  kubernetesShape,
+  relationshipRulesSchema,
+  scrapeExpressionField,
+} from './scrape-config-rules.js';
 
 export * from './scrape-config-expressions.js';
+export * from './scrape-config-rules.js';
 
 /**
  * Scraper documents (spec 2 section 3.1; docs/catalog.md): Kubernetes-shaped resources with
@@ -21,8 +29,8 @@ export * from './scrape-config-expressions.js';
  * (scrape-config-expressions.ts), `transform`, `labels`, `tags` and `properties`.
  *
  * The types Lookout knows the fields of (file, http, sql, exec) are strict objects, so a
- * misspelt field is named; the other types are accepted with their common fields checked and
- * the rest kept as written.
+ * misspelt field is named; kubernetes and kubernetesFile have their used fields checked; the
+ * other types are accepted with their common fields checked and the rest kept as written.
  */
 
 export const SCRAPE_CONFIG_API_VERSION = 'configs.flanksource.com/v1';
@@ -53,11 +61,7 @@ export const SCRAPE_CONFIG_LIMITS = {
 } as const;
 
 /** A scrape expression field: a string whose kind is checked (`spec.file[0].id: jsonpath ...`). */
-const expression = () =>
-  requiredString(SCRAPE_CONFIG_LIMITS.expressionLength).superRefine((value, ctx) => {
-    const problem = scrapeExpressionProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const expression = scrapeExpressionField;
 
 const stringList = (max: number) =>
   z.array(requiredString(CANARY_LIMITS.urlLength)).max(max, { error: `must have at most ${max} entries` });
@@ -95,6 +99,8 @@ const transformSchema = z.looseObject({
     })
     .optional(),
   exclude: z.array(z.looseObject({ jsonpath: expression().optional() })).optional(),
+  /** config-db's relationship rules: link each item to the items a selector finds. */
+  relationship: relationshipRulesSchema.optional(),
 });
 
 /** A property shown on the item: a name with a text or value (and display hints). */
@@ -119,6 +125,8 @@ const commonShape = {
   labels: labelsSchema.optional(),
   tags: labelsSchema.optional(),
   properties: z.array(propertySchema).max(CANARY_LIMITS.listLength).optional(),
+  /** Insight rules over each item (scrape-config-rules.ts). */
+  analysis: analysisRulesSchema.optional(),
 };
 
 const needsType = { type: expression() };
@@ -175,17 +183,9 @@ const execSchema = z.strictObject({
   artifacts: z.unknown().optional(),
 });
 
-const kubernetesFileSchema = z.looseObject({
-  ...commonShape,
-  selector: z.looseObject({
-    kind: requiredString(CANARY_LIMITS.nameLength),
-    namespace: boundedString(CANARY_LIMITS.namespaceLength).optional(),
-    name: boundedString(CANARY_LIMITS.nameLength).optional(),
-  }),
-  files: z
-    .array(z.looseObject({ path: stringList(SCRAPE_CONFIG_LIMITS.pathCount).min(1, { error: 'must list a path' }) }))
-    .optional(),
-});
+const kubernetesFileSchema = z.looseObject({ ...commonShape, ...kubernetesFileShape });
+
+const kubernetesSchema = z.looseObject({ ...commonShape, ...kubernetesShape });
 
 /** Types whose own fields are kept as written: the common fields are still checked. */
 const looseSchema = z.looseObject(commonShape);
@@ -202,7 +202,7 @@ export const SCRAPER_SCHEMAS = {
   file: fileSchema,
   http: httpSchema,
   sql: sqlSchema,
-  kubernetes: looseSchema,
+  kubernetes: kubernetesSchema,
   kubernetesFile: kubernetesFileSchema,
   exec: execSchema,
   custom: looseSchema,
@@ -260,7 +260,7 @@ export const scrapeConfigSpecSchema = z
     file: list(fileSchema),
     http: list(httpSchema),
     sql: list(sqlSchema),
-    kubernetes: list(looseSchema),
+    kubernetes: list(kubernetesSchema),
     kubernetesFile: list(kubernetesFileSchema),
     exec: list(execSchema),
     custom: list(looseSchema),

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../jobs/jobs.js';
 import { createScrapeEngine, type ScrapeFetchers } from './scrape-engine.js';
+import { createScrapeExtrasRepository } from './scrape-extras-repository.js';
 import { createScrapeRepository } from './scrape-repository.js';
 import { createScrapeScheduler } from './scrape-scheduler.js';
 import { scrapeFetchers } from './scrapers/fetchers.js';
@@ -26,6 +27,7 @@ export function createCatalogScraping(deps: {
   const repository = createScrapeRepository(deps.pool);
   const engine = createScrapeEngine({
     repository,
+    extras: createScrapeExtrasRepository(deps.pool),
     fetchers:
       deps.fetchers ??
       scrapeFetchers({

@@ -205,27 +205,49 @@ describe('file scraper', () => {
     ]);
   });
 
-  it('names javascript expressions, malformed files and unsupported types in the job errors', async () => {
+  it('names malformed files and unsupported types in the job errors, and the types in not_supported', async () => {
     const good = path.join(dir, 'good.json');
     const bad = path.join(dir, 'bad.json');
     await writeFile(good, JSON.stringify({ name: 'good' }));
     await writeFile(bad, '{ not json');
     const scraperId = await addScraper('mixed', {
-      file: [
-        { type: 'Thing', id: '$.name', paths: [good, bad] },
-        { type: 'Thing', id: 'javascript: config.name', paths: [good] },
-      ],
+      file: [{ type: 'Thing', id: '$.name', paths: [good, bad] }],
       aws: [{ type: 'AWS::Account' }],
+      trivy: [{ version: '0.50' }],
     });
     const run = await scraping().runNow(scraperId);
     expect(run).toMatchObject({ ran: true, status: 'WARNING' });
     const job = await lastJob(scraperId);
     expect(job!.details.errors).toEqual([
       expect.stringMatching(/^file\[0\]: .*bad\.json: /),
-      expect.stringMatching(/^file\[1\]: .*good\.json: javascript expressions are not supported by this build/),
       'the aws scraper is not supported by this build',
+      'the trivy scraper is not supported by this build',
     ]);
+    expect(job!.details).toMatchObject({ not_supported: ['aws', 'trivy'] });
     expect(job!.details.scrape_summary!.Thing).toMatchObject({ added: 1 });
+  });
+
+  it('fails a run of an unsupported type alone, saying so', async () => {
+    const scraperId = await addScraper('azure-only', { azure: [{ connection: 'connection://default/azure' }] });
+    expect(await scraping().runNow(scraperId)).toMatchObject({ ran: true, status: 'FAILED' });
+    const job = await lastJob(scraperId);
+    expect(job!.details).toMatchObject({
+      not_supported: ['azure'],
+      errors: ['the azure scraper is not supported by this build'],
+    });
+  });
+
+  it('refuses a javascript expression as an invalid spec naming the field', async () => {
+    const scraperId = await addScraper('js', {
+      file: [{ type: 'Thing', id: 'javascript: config.name', paths: ['/tmp'] }],
+    });
+    expect(await scraping().runNow(scraperId)).toMatchObject({ ran: true, status: 'FAILED' });
+    const job = await lastJob(scraperId);
+    expect(job!.details.errors).toEqual([
+      expect.stringMatching(
+        /^Invalid scraper spec: spec\.file\[0\]\.id: javascript expressions are not supported by this build/,
+      ),
+    ]);
   });
 
   it('fails a run of an invalid spec with the field named', async () => {

@@ -10,6 +10,8 @@ import {
   type ScrapeTypeSummary,
 } from '@lookout/contracts';
 import { computeChange, normalise } from './change-fns.js';
+import { applyScrapeExtras, refKey, type ExtrasResult, type ScrapedChange, type ScrapedLink } from './scrape-extras.js';
+import type { ScrapeExtrasRepository } from './scrape-extras-repository.js';
 import { buildItems, type ScrapedDocument, type ScrapedItem, type ScraperEntry } from './scrape-item-fns.js';
 import type { ChangeWrite, ItemWrite, LiveScraper, ScrapeRepository, StoredItem } from './scrape-repository.js';
 
@@ -20,11 +22,17 @@ import type { ChangeWrite, ItemWrite, LiveScraper, ScrapeRepository, StoredItem 
  * a file or an item are the run's errors, named; they never stop the other entries.
  */
 
-/** Fetches the documents of one entry of a scraper type. */
-export type DocumentFetcher = (
-  entry: Record<string, unknown>,
-  scraper: LiveScraper,
-) => Promise<{ documents: ScrapedDocument[]; errors: string[] }>;
+/**
+ * Fetches the documents of one entry of a scraper type, with the changes its source reported
+ * and the links it knows between them (items named by config type and external id).
+ */
+export type FetchResult = {
+  documents: ScrapedDocument[];
+  errors: string[];
+  changes?: ScrapedChange[];
+  links?: ScrapedLink[];
+};
+export type DocumentFetcher = (entry: Record<string, unknown>, scraper: LiveScraper) => Promise<FetchResult>;
 
 export type ScrapeFetchers = Partial<Record<ScraperType, DocumentFetcher>>;
 
@@ -35,6 +43,10 @@ export type ScrapeResult = {
   itemsSeen: number;
   deleted: number;
   changesPruned: number;
+  /** Reported changes, relationships and insights written (when the engine has the extras repository). */
+  extras?: Omit<ExtrasResult, 'errors'>;
+  /** Scraper types of the spec that this build does not run. */
+  unsupportedTypes: ScraperType[];
 };
 
 export class InvalidScraperSpecError extends Error {}
@@ -48,7 +60,7 @@ const emptyCounts = (): ScrapeTypeSummary => ({
   errors: 0,
 });
 
-const key = (type: string, externalId: string) => `${type}\u0000${externalId}`;
+const key = (type: string, externalId: string) => refKey({ type, externalId });
 
 const same = (a: unknown, b: unknown) => JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
 
@@ -63,18 +75,27 @@ export function validSpec(spec: unknown): ScrapeConfigSpec {
   return parsed.spec;
 }
 
-export function createScrapeEngine(deps: { repository: ScrapeRepository; fetchers: ScrapeFetchers }) {
+export function createScrapeEngine(deps: {
+  repository: ScrapeRepository;
+  fetchers: ScrapeFetchers;
+  /** Writes reported changes, relationships and insights; without it they are left out. */
+  extras?: ScrapeExtrasRepository;
+}) {
   const { repository } = deps;
 
   async function collect(scraper: LiveScraper, spec: ScrapeConfigSpec) {
     const items: ScrapedItem[] = [];
     const errors: string[] = [];
+    const changes: ScrapedChange[] = [];
+    const links: ScrapedLink[] = [];
+    const unsupportedTypes: ScraperType[] = [];
     for (const type of SCRAPER_TYPES) {
       const entries = (spec[type] ?? []) as Array<Record<string, unknown>>;
       if (entries.length === 0) continue;
       const fetch = deps.fetchers[type];
       if (!fetch) {
         errors.push(SCRAPE_MESSAGES.unsupportedType(type));
+        unsupportedTypes.push(type);
         continue;
       }
       for (const [index, entry] of entries.entries()) {
@@ -82,6 +103,8 @@ export function createScrapeEngine(deps: { repository: ScrapeRepository; fetcher
         try {
           const fetched = await fetch(entry, scraper);
           errors.push(...fetched.errors.map((error) => `${where}: ${error}`));
+          changes.push(...(fetched.changes ?? []));
+          links.push(...(fetched.links ?? []));
           const built = buildItems(entry as ScraperEntry, fetched.documents);
           errors.push(...built.errors.map((error) => `${where}: ${error}`));
           items.push(...built.items);
@@ -90,7 +113,7 @@ export function createScrapeEngine(deps: { repository: ScrapeRepository; fetcher
         }
       }
     }
-    return { items, errors };
+    return { items, errors, changes, links, unsupportedTypes };
   }
 
   async function applyRetention(scraper: LiveScraper, spec: ScrapeConfigSpec): Promise<number> {
@@ -113,7 +136,7 @@ export function createScrapeEngine(deps: { repository: ScrapeRepository; fetcher
   /** Runs one scraper; throws InvalidScraperSpecError when its spec is not valid. */
   async function run(scraper: LiveScraper): Promise<ScrapeResult> {
     const spec = validSpec(scraper.spec);
-    const { items, errors } = await collect(scraper, spec);
+    const { items, errors, changes: reported, links, unsupportedTypes } = await collect(scraper, spec);
     const summary: Record<string, ScrapeTypeSummary> = {};
     const counts = (type: string) => (summary[type] ??= emptyCounts());
 
@@ -125,6 +148,7 @@ export function createScrapeEngine(deps: { repository: ScrapeRepository; fetcher
     const changes: ChangeWrite[] = [];
     const seenIds: string[] = [];
     const seenKeys = new Set<string>();
+    const kept: ScrapedItem[] = [];
     for (const item of items) {
       const itemKey = key(item.type, item.externalId);
       if (seenKeys.has(itemKey)) {
@@ -147,6 +171,7 @@ export function createScrapeEngine(deps: { repository: ScrapeRepository; fetcher
         properties: item.properties,
       };
       const previous = stored.get(itemKey);
+      kept.push(item);
       if (!previous) {
         inserts.push(write);
         counts(item.type).added += 1;
@@ -190,6 +215,28 @@ export function createScrapeEngine(deps: { repository: ScrapeRepository; fetcher
       deleteMissing,
     });
     for (const [type, n] of missingTypes) counts(type).deleted += n;
+
+    let extras: ScrapeResult['extras'];
+    if (deps.extras) {
+      const idOf = new Map<string, string>();
+      for (const [itemKey, item] of stored) idOf.set(itemKey, item.id);
+      for (const row of applied.inserted) idOf.set(key(row.type, row.externalId), row.id);
+      const withIds = kept.flatMap((item) => {
+        const id = idOf.get(key(item.type, item.externalId));
+        return id ? [{ item, id }] : [];
+      });
+      const { errors: extraErrors, ...written } = await applyScrapeExtras({
+        repository: deps.extras,
+        scraperId: scraper.id,
+        items: withIds,
+        idOf,
+        changes: reported,
+        links,
+        clean: deleteMissing,
+      });
+      errors.push(...extraErrors);
+      extras = written;
+    }
     const changesPruned = await applyRetention(scraper, spec);
     return {
       summary,
@@ -197,6 +244,8 @@ export function createScrapeEngine(deps: { repository: ScrapeRepository; fetcher
       itemsSeen: seenKeys.size,
       deleted: applied.deleted,
       changesPruned,
+      unsupportedTypes,
+      ...(extras ? { extras } : {}),
     };
   }
 

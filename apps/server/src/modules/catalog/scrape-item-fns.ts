@@ -1,4 +1,4 @@
-import { SCRAPE_ENGINE_LIMITS } from '@lookout/contracts';
+import { SCRAPE_ENGINE_LIMITS, type AnalysisRule, type RelationshipRule } from '@lookout/contracts';
 import { evaluateScrapeText, splitItems } from './scrape-expression-fns.js';
 
 /**
@@ -18,10 +18,26 @@ export type ScraperEntry = {
   labels?: Record<string, string> | undefined;
   tags?: Record<string, string> | undefined;
   properties?: Array<Record<string, unknown>> | undefined;
+  analysis?: AnalysisRule[] | undefined;
+  transform?: { relationship?: RelationshipRule[] | undefined } | undefined;
+};
+
+/**
+ * What a scraper type knows of a document before the entry's expressions: an id, name, type and
+ * class of its own (a Kubernetes object's uid, name and `Kubernetes::<Kind>`), and labels and
+ * tags (the entry's win on the same key).
+ */
+export type DocumentDefaults = {
+  id?: string;
+  name?: string;
+  type?: string;
+  class?: string;
+  labels?: Record<string, string>;
+  tags?: Record<string, string>;
 };
 
 /** A scraped document and where it came from (`/etc/app/config.yaml#2`, a URL, a query). */
-export type ScrapedDocument = { source: string; document: unknown; defaults?: { id?: string; name?: string } };
+export type ScrapedDocument = { source: string; document: unknown; defaults?: DocumentDefaults };
 
 export type ScrapedItem = {
   externalId: string;
@@ -33,12 +49,17 @@ export type ScrapedItem = {
   labels: Record<string, string> | null;
   tags: Record<string, string> | null;
   properties: Array<Record<string, unknown>> | null;
+  /** The entry's insight and relationship rules, evaluated once the item is stored. */
+  analysisRules: AnalysisRule[];
+  relationshipRules: RelationshipRule[];
 };
 
 export type BuiltItems = { items: ScrapedItem[]; errors: string[] };
 
-const nonEmpty = (value: Record<string, string> | undefined) =>
-  value && Object.keys(value).length > 0 ? { ...value } : null;
+const nonEmpty = (...values: Array<Record<string, string> | undefined>) => {
+  const merged = Object.assign({}, ...values.filter(Boolean)) as Record<string, string>;
+  return Object.keys(merged).length > 0 ? merged : null;
+};
 
 /** The items of documents for one entry; `errors` names each document or item that failed. */
 export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocument[]): BuiltItems {
@@ -64,12 +85,13 @@ export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocum
         const fallbackId =
           parts.length > 1 ? `${scraped.defaults?.id ?? scraped.source}#${index}` : scraped.defaults?.id;
         const externalId = entry.id ? evaluateScrapeText(entry.id, part) : fallbackId;
-        const type = entry.type ? evaluateScrapeText(entry.type, part) : undefined;
+        const type = entry.type ? evaluateScrapeText(entry.type, part) : scraped.defaults?.type;
         if (!externalId) throw new Error(`id: '${entry.id ?? ''}' gave no value`);
         if (!type) throw new Error(`type: '${entry.type ?? ''}' gave no value`);
         const name =
           (entry.name ? evaluateScrapeText(entry.name, part) : undefined) ?? scraped.defaults?.name ?? externalId;
-        const configClass = (entry.class ? evaluateScrapeText(entry.class, part) : undefined) ?? type;
+        const configClass =
+          (entry.class ? evaluateScrapeText(entry.class, part) : undefined) ?? scraped.defaults?.class ?? type;
         items.push({
           externalId,
           type,
@@ -77,9 +99,11 @@ export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocum
           configClass,
           config: part,
           source: scraped.source,
-          labels: nonEmpty(entry.labels),
-          tags: nonEmpty(entry.tags),
+          labels: nonEmpty(scraped.defaults?.labels, entry.labels),
+          tags: nonEmpty(scraped.defaults?.tags, entry.tags),
           properties: entry.properties && entry.properties.length > 0 ? entry.properties : null,
+          analysisRules: entry.analysis ?? [],
+          relationshipRules: entry.transform?.relationship ?? [],
         });
       } catch (error) {
         errors.push(`${where}: ${(error as Error).message}`);

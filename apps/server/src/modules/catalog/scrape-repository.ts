@@ -114,23 +114,29 @@ export function createScrapeRepository(pool: pg.Pool) {
       changes: ChangeWrite[];
       seenIds: string[];
       deleteMissing: boolean;
-    }): Promise<{ deleted: number; insertedIds: string[] }> {
+    }): Promise<{
+      deleted: number;
+      insertedIds: string[];
+      inserted: Array<{ id: string; type: string; externalId: string }>;
+    }> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         // One scrape of a scraper at a time, whichever replica runs it.
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`scrape/${input.scraperId}`]);
         const insertedIds: string[] = [];
+        const inserted: Array<{ id: string; type: string; externalId: string }> = [];
         for (const rows of chunks(input.inserts)) {
-          const inserted = await client.query<{ id: string }>(
+          const result = await client.query<{ id: string; type: string; externalId: string }>(
             `INSERT INTO config_items (scraper_id, type, external_id, name, config_class, config, source, labels, tags, properties)
              SELECT $1, r.type, ARRAY[r.external_id], r.name, r.config_class, r.config, r.source, r.labels, r.tags, r.properties
              FROM jsonb_to_recordset($2::jsonb) AS r(type text, external_id text, name text, config_class text,
                config jsonb, source text, labels jsonb, tags jsonb, properties jsonb)
-             RETURNING id`,
+             RETURNING id, type, external_id[1] AS "externalId"`,
             [input.scraperId, JSON.stringify(rows.map(toRecord))],
           );
-          insertedIds.push(...inserted.rows.map((row) => row.id));
+          insertedIds.push(...result.rows.map((row) => row.id));
+          inserted.push(...result.rows);
         }
         for (const rows of chunks(input.updates)) {
           await client.query(
@@ -182,7 +188,7 @@ export function createScrapeRepository(pool: pg.Pool) {
           deleted = result.rowCount ?? 0;
         }
         await client.query('COMMIT');
-        return { deleted, insertedIds };
+        return { deleted, insertedIds, inserted };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;

@@ -42,6 +42,19 @@ export function createScrapeScheduler(deps: {
             errorCount: result.errors.length,
             details: {
               scrape_summary: result.summary,
+              ...(result.extras
+                ? {
+                    summary: {
+                      reported_changes: result.extras.externalChanges,
+                      relationships: result.extras.relationships,
+                      relationships_ended: result.extras.relationshipsEnded,
+                      insights_opened: result.extras.insightsOpened,
+                      insights_resolved: result.extras.insightsResolved,
+                    },
+                  }
+                : {}),
+              // Said plainly besides the error: these types were not scraped at all.
+              ...(result.unsupportedTypes.length > 0 ? { not_supported: result.unsupportedTypes } : {}),
               ...(result.errors.length > 0 ? { errors: result.errors } : {}),
             },
           };
