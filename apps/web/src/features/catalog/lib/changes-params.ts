@@ -4,12 +4,7 @@ import {
   PAGE_SIZES,
   type CatalogChangesRequest,
 } from '@lookout/contracts';
-import {
-  parseTristate,
-  serializeTristate,
-  tristateToQueryParam,
-  type TristateSelection,
-} from '@/components/ui/tristate-fns';
+import { parseTristate, serializeTristate, type TristateSelection } from '@/components/ui/tristate-fns';
 
 /**
  * The changes pages' state in the address (spec 3 section 2.1): id, summary, source,
@@ -118,6 +113,16 @@ export function recursiveMode(downstream: boolean, upstream: boolean): NonNullab
   return 'none';
 }
 
+/**
+ * A selection as the changes call's "a,!b" list. Values go as they are: the catalog endpoint
+ * splits on ',' only, and config types carry '::'.
+ */
+export function valueList(selection: TristateSelection): string {
+  return Object.entries(selection)
+    .map(([value, state]) => `${state === -1 ? '!' : ''}${value}`)
+    .join(',');
+}
+
 export type ChangesWindow = { from: string; to: string };
 
 /**
@@ -148,11 +153,11 @@ export function changesBody(
     if (params.id) body.id = params.id;
     body.recursive = 'none';
   }
-  const configType = tristateToQueryParam(params.configTypes);
+  const configType = valueList(params.configTypes);
   if (configType) body.config_type = configType;
-  const type = tristateToQueryParam(params.changeType);
+  const type = valueList(params.changeType);
   if (type) body.type = type;
-  const severity = tristateToQueryParam(params.severity);
+  const severity = valueList(params.severity);
   if (severity) body.severity = severity;
   const tags = tagsCondition(params.tags);
   if (tags) body.tags = tags;
