@@ -15,8 +15,16 @@ describe('jobResourceHref (spec 2 section 2.7)', () => {
     expect(jobResourceHref('team', 'team-1', (feature) => feature === 'settings.teams')).toBeUndefined();
   });
 
+  it('links a scraper run to the scraper page, unless the scrapers feature is off', () => {
+    expect(jobResourceHref('config_scraper', 'scraper-1', nothingDisabled)).toBe('/catalog/scrapers/scraper-1');
+    expect(jobResourceHref('catalog_scraper', 'scraper-1', nothingDisabled)).toBe('/catalog/scrapers/scraper-1');
+    expect(
+      jobResourceHref('config_scraper', 'scraper-1', (feature) => feature === 'settings.config_scraper'),
+    ).toBeUndefined();
+  });
+
   it('links nothing whose page this build does not have yet', () => {
-    for (const type of ['config_scraper', 'catalog_scraper', 'topology', 'config', 'playbook', 'unknown']) {
+    for (const type of ['topology', 'config', 'playbook', 'unknown']) {
       expect(jobResourceHref(type, 'x', nothingDisabled)).toBeUndefined();
     }
   });

@@ -2,13 +2,16 @@ import { JOB_RESOURCE_LINK_BASES, type Feature } from '@lookout/contracts';
 
 /**
  * The resource types whose page exists in this build (router.tsx), with the feature that
- * switches that page off. The spec's other link bases (spec 2 section 2.7: scrapers,
- * topologies, catalog items, playbooks) join as their areas add their routes; until then a
+ * switches that page off. The spec's other link bases (spec 2 section 2.7: topologies,
+ * catalog items, playbooks) join as their areas add their routes; until then a
  * run's resource shows as text.
  */
 const LINKED_RESOURCE_TYPES: Readonly<Record<string, Feature>> = {
   canary: 'settings.health',
   team: 'settings.teams',
+  // A scraper's page, /catalog/scrapers/{id}, follows the catalog scrapers' feature.
+  config_scraper: 'settings.config_scraper',
+  catalog_scraper: 'settings.config_scraper',
 };
 
 /**

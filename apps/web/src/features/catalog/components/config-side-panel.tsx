@@ -1,9 +1,11 @@
 import { CATALOG_TEXTS } from '@lookout/contracts';
 import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import type { ConfigDetail } from '../api/catalog-api';
 import { configClassOf, formatCost, groupLabels, isStale } from '../lib/catalog-fns';
+import { scraperPath } from '../lib/scraper-fns';
 import { HealthDot } from './health-dot';
 
 const texts = CATALOG_TEXTS.panel;
@@ -45,11 +47,14 @@ export function ConfigSidePanel({ item, now }: { item: ConfigDetail; now: Date }
         <Field label={texts.health}>{item.health ?? 'unknown'}</Field>
         <Field label={texts.created}>
           {formatDateTime(item.created_at)}
-          {/* The scraper's name; its page (/catalog/scrapers/{id}) is not built yet, so no link. */}
+          {/* The scraper that created the item, linked to its page. */}
           {item.config_scrapers && (
             <>
               {' '}
-              {texts.by} <span className="font-medium">{item.config_scrapers.name}</span>
+              {texts.by}{' '}
+              <Link to={scraperPath(item.config_scrapers.id)} className="font-medium text-sky-700 hover:underline">
+                {item.config_scrapers.name}
+              </Link>
             </>
           )}
         </Field>
