@@ -52,6 +52,9 @@ const areaRoutes: RouteObject[] = [
   },
 ];
 
+      // Before catalog/:id, whose id would otherwise swallow 'scrapers'.
+      { path: 'catalog/scrapers', lazy: () => import('./routes/catalog-scrapers') },
+      { path: 'catalog/scrapers/:id', lazy: () => import('./routes/catalog-scraper') },
 /**
  * Settings pages (spec 1, section 2.1), each under the feature that switches it off: a
  * disabled feature's routes answer like an unknown address. Their sidebar items are in
