@@ -44,6 +44,9 @@ const areaRoutes: RouteObject[] = [
       { path: 'catalog', lazy: () => import('./routes/catalog') },
       { path: 'catalog/changes', lazy: () => import('./routes/catalog-changes') },
       { path: 'catalog/insights', lazy: () => import('./routes/catalog-insights') },
+      // Before catalog/:id, whose id would otherwise swallow 'scrapers'.
+      { path: 'catalog/scrapers', lazy: () => import('./routes/catalog-scrapers') },
+      { path: 'catalog/scrapers/:id', lazy: () => import('./routes/catalog-scraper') },
       { path: 'catalog/:id', lazy: () => import('./routes/catalog-item') },
       { path: 'catalog/:id/changes', lazy: () => import('./routes/catalog-item') },
       { path: 'catalog/:id/insights', lazy: () => import('./routes/catalog-item') },
@@ -52,9 +55,6 @@ const areaRoutes: RouteObject[] = [
   },
 ];
 
-      // Before catalog/:id, whose id would otherwise swallow 'scrapers'.
-      { path: 'catalog/scrapers', lazy: () => import('./routes/catalog-scrapers') },
-      { path: 'catalog/scrapers/:id', lazy: () => import('./routes/catalog-scraper') },
 /**
  * Settings pages (spec 1, section 2.1), each under the feature that switches it off: a
  * disabled feature's routes answer like an unknown address. Their sidebar items are in
