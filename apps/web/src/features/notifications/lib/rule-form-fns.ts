@@ -58,7 +58,8 @@ export function ruleFormValues(rule?: NotificationRule | null): RuleFormValues {
     repeat_interval: rule?.repeat_interval ?? '',
     templateMode: rule?.template ? 'custom' : 'default',
     template: rule?.template ?? '',
-    properties: rule?.properties && Object.keys(rule.properties).length > 0 ? JSON.stringify(rule.properties, null, 2) : '',
+    properties:
+      rule?.properties && Object.keys(rule.properties).length > 0 ? JSON.stringify(rule.properties, null, 2) : '',
   };
 }
 
@@ -103,7 +104,8 @@ export function validateRuleForm(values: RuleFormValues): RuleFormErrors {
         ? values.team_id
         : values.connection;
   if (!recipient) errors.recipient = NOTIFICATION_MESSAGES.required;
-  if (parseProperties(values.properties) === undefined) errors.properties = NOTIFICATION_RULES_TEXTS.validation.properties;
+  if (parseProperties(values.properties) === undefined)
+    errors.properties = NOTIFICATION_RULES_TEXTS.validation.properties;
   return errors;
 }
 

@@ -1,0 +1,91 @@
+import type { SilenceResourceKind } from '@lookout/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { dbApi } from '@/lib/api-client';
+import { notificationKeys } from './notification-keys';
+import { withServerMessage } from './request-error';
+
+/** A resource a silence can name, as the pages show it. */
+export interface ResourceChoice {
+  id: string;
+  name: string;
+  type: string | null;
+}
+
+/** Where each kind of resource is read (the relations of DATA_API_RELATIONS). */
+const RELATIONS: Record<SilenceResourceKind, string> = {
+  check: 'checks',
+  canary: 'canaries',
+  component: 'components',
+  config: 'config_items',
+};
+
+/** The columns each relation has for a label: canaries have no type column. */
+const SELECT: Record<SilenceResourceKind, string> = {
+  check: 'id,name,type',
+  canary: 'id,name',
+  component: 'id,name,type',
+  config: 'id,name,type',
+};
+
+const rowSchema = z.object({ id: z.string(), name: z.string().nullable(), type: z.string().nullable().optional() });
+
+const toChoice = (row: z.infer<typeof rowSchema>): ResourceChoice => ({
+  id: row.id,
+  name: row.name ?? row.id,
+  type: row.type ?? null,
+});
+
+/** How many resources the add form lists per kind. */
+export const RESOURCE_CHOICES_LIMIT = 500;
+
+/**
+ * `GET /api/db/<relation>?select=…&deleted_at=is.null&order=name.asc&limit=500`: the
+ * resources of one kind a silence can be about.
+ */
+export const getResourceChoices = (kind: SilenceResourceKind, signal?: AbortSignal): Promise<ResourceChoice[]> =>
+  withServerMessage(async () => {
+    const { data } = await dbApi.get<unknown>(`/${RELATIONS[kind]}`, {
+      params: { select: SELECT[kind], deleted_at: 'is.null', order: 'name.asc', limit: RESOURCE_CHOICES_LIMIT },
+      signal,
+    });
+    return z.array(rowSchema).parse(data).map(toChoice);
+  });
+
+export const useResourceChoices = (kind: SilenceResourceKind) =>
+  useQuery(
+    queryOptions({
+      queryKey: notificationKeys.resourceChoices(kind),
+      queryFn: ({ signal }) => getResourceChoices(kind, signal),
+      staleTime: 60_000,
+    }),
+  );
+
+/**
+ * `GET /api/db/<relation>?select=…&id=in.(…)`: the names of the resources a page of silences
+ * names, deleted ones included (a silence can outlive its resource).
+ */
+export const getResourceNames = (
+  kind: SilenceResourceKind,
+  ids: readonly string[],
+  signal?: AbortSignal,
+): Promise<ResourceChoice[]> =>
+  withServerMessage(async () => {
+    if (ids.length === 0) return [];
+    const { data } = await dbApi.get<unknown>(`/${RELATIONS[kind]}`, {
+      params: { select: SELECT[kind], id: `in.(${ids.join(',')})` },
+      signal,
+    });
+    return z.array(rowSchema).parse(data).map(toChoice);
+  });
+
+/** The names of `ids`, by id; unreadable (no access, a removed area) leaves them unnamed. */
+export const useResourceNames = (kind: SilenceResourceKind, ids: readonly string[]) =>
+  useQuery({
+    queryKey: notificationKeys.resources(kind, ids),
+    queryFn: ({ signal }) => getResourceNames(kind, ids, signal),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+    retry: false,
+    select: (rows) => new Map(rows.map((row) => [row.id, row])),
+  });

@@ -1,0 +1,22 @@
+/** The notification area's addresses (spec 3 section 2.10; ui-calls section 5). */
+export const NOTIFICATION_PATHS = {
+  history: '/notifications',
+  rules: '/notifications/rules',
+  silences: '/notifications/silences',
+  addSilence: '/notifications/silences/add',
+  why: '/notifications/why',
+} as const;
+
+/** The add-silence page prefilled for a check (the check drawer's 'Silence' link). */
+export function silenceCheckPath(checkId: string, canaryId?: string | null): string {
+  const params = new URLSearchParams({ check_id: checkId });
+  if (canaryId) params.set('canary_id', canaryId);
+  return `${NOTIFICATION_PATHS.addSilence}?${params.toString()}`;
+}
+
+/** The "why did (or didn't) this notify?" page for a resource, optionally one event name. */
+export function whyPath(resourceId: string, event?: string): string {
+  const params = new URLSearchParams({ resource_id: resourceId });
+  if (event) params.set('event', event);
+  return `${NOTIFICATION_PATHS.why}?${params.toString()}`;
+}
