@@ -135,3 +135,6 @@ export const TOPOLOGY_STORAGE_KEYS = {
   cardWidth: 'topology_card_width',
   sidebarOpen: 'topology_sidebar_open',
 } as const;
+
+/** Option lookups (the link-to-catalog picker) wait this long after typing (spec 3 section 9). */
+export const TOPOLOGY_LOOKUP_DEBOUNCE_MS = 500;

@@ -8,6 +8,7 @@ import {
   JOB_HISTORY_TEXTS,
   SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
+  TOPOLOGY_TEXTS,
   USERS_PAGE_TEXTS,
 } from '@lookout/contracts';
 import {
@@ -18,6 +19,7 @@ import {
   Flag,
   HeartPulse,
   KeyRound,
+  LayoutDashboard,
   ListOrdered,
   Mail,
   Users,
@@ -33,7 +35,14 @@ import type { NavigationRegistry } from '@/components/layout/navigation-registry
  */
 export const navigation: NavigationRegistry = {
   areas: [
-    // The spec's first area is /topology; until it exists, '/' leads to Health.
+    // The spec's first area (spec 1 section 2.2), so '/' leads to /topology.
+    {
+      path: '/topology',
+      label: TOPOLOGY_TEXTS.menu,
+      icon: LayoutDashboard,
+      feature: 'topology',
+      resource: 'topologies',
+    },
     { path: '/health', label: HEALTH_PAGE_TEXTS.title, icon: HeartPulse, feature: 'health', resource: 'canaries' },
     // After Incidents in the spec's order (spec 1 section 2.2); Incidents does not exist yet.
     { path: '/catalog', label: CATALOG_TEXTS.title, icon: Boxes, feature: 'config', resource: 'config_scrapers' },

@@ -34,6 +34,14 @@ const identityRoutes: RouteObject[] = [
  */
 const areaRoutes: RouteObject[] = [
   {
+    // The first area (spec 1 section 2.1): `/` leads here. Components and their children.
+    element: <FeatureRoute feature="topology" />,
+    children: [
+      { path: 'topology', lazy: () => import('./routes/topology') },
+      { path: 'topology/:id', lazy: () => import('./routes/topology') },
+    ],
+  },
+  {
     element: <FeatureRoute feature="health" />,
     children: [{ path: 'health', lazy: () => import('./routes/health') }],
   },
@@ -119,6 +127,16 @@ export function createAppRoutes(navigation: NavigationRegistry): RouteObject[] {
       errorElement: <RouteError fullPage />,
       hydrateFallbackElement: <PageLoading />,
       children: identityRoutes,
+    },
+    {
+      // The embeddable card (spec 1 section 2.1): its own session check and read on
+      // topologies, outside the console's frame and before the feature flags load.
+      errorElement: <RouteError fullPage />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        { path: 'view/topology/:id', lazy: () => import('./routes/topology-view') },
+        { path: 'view/topology/:id/:size', lazy: () => import('./routes/topology-view') },
+      ],
     },
     // Development-only pages (`dev/dev-routes.ts`), in the shell but outside the session gate so
     // they work without a backend. The branch is dropped from `vite build`.

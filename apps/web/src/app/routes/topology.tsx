@@ -1,0 +1,28 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { Can } from '@/features/access/components/can';
+import { usePermissions } from '@/features/access/hooks/use-permissions';
+import { useFeatureFlags } from '@/features/feature-flags/hooks/use-feature-flags';
+import { TopologyPage } from '@/features/topology/components/topology-page';
+import { TopologyAccessContext } from '@/features/topology/hooks/topology-access';
+
+/**
+ * `/topology` and `/topology/{id}` (spec 3 section 2.2): read on topologies. Linking a catalog
+ * item needs write on topologies; View Logs needs the logs feature (spec 3 section 6).
+ */
+export function Component() {
+  const { id } = useParams();
+  const permissions = usePermissions();
+  const { isFeatureDisabled } = useFeatureFlags();
+  const access = useMemo(
+    () => ({ canLinkCatalog: permissions.can('topologies', 'write'), logsEnabled: !isFeatureDisabled('logs') }),
+    [permissions, isFeatureDisabled],
+  );
+  return (
+    <Can resource="topologies" action="read" showUnauthorized>
+      <TopologyAccessContext value={access}>
+        <TopologyPage key={id ?? ''} id={id} />
+      </TopologyAccessContext>
+    </Can>
+  );
+}

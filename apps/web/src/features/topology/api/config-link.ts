@@ -1,0 +1,65 @@
+import { TOPOLOGY_LINK_PICKER_LIMIT } from '@lookout/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dbApi } from '@/lib/api-client';
+import { topologyKeys } from './topology-keys';
+
+/** `selector_id` of a link made by hand; only those can be removed from the panel. */
+export const MANUAL_LINK_SELECTOR_ID = 'manual';
+
+/** A catalog item the picker offers. */
+export type ConfigOption = { id: string; name: string; type: string | null; config_class: string | null };
+
+/**
+ * The picker's options: live catalog items whose name contains the text, by name, at most 50
+ * (spec 3 section 9). Asked of the server rather than filtered from every item in the browser.
+ */
+export function useConfigOptions(text: string) {
+  return useQuery({
+    queryKey: topologyKeys.configSearch(text),
+    queryFn: async ({ signal }) => {
+      const params: Record<string, string> = {
+        select: 'id,name,type,config_class',
+        deleted_at: 'is.null',
+        order: 'name.asc',
+        limit: String(TOPOLOGY_LINK_PICKER_LIMIT),
+      };
+      // PostgREST reads `*` as the wildcard; commas and parentheses would break the filter.
+      const cleaned = text.trim().replace(/[*,()]/g, ' ');
+      if (cleaned) params.name = `ilike.*${cleaned}*`;
+      return (await dbApi.get<ConfigOption[]>('/configs', { params, signal })).data;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST /api/db/config_component_relationships` with selector 'manual'. */
+export function useLinkConfig(componentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (configId: string) => {
+      await dbApi.post('/config_component_relationships', {
+        component_id: componentId,
+        config_id: configId,
+        selector_id: MANUAL_LINK_SELECTOR_ID,
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: topologyKeys.panel('configs', componentId) }),
+  });
+}
+
+/** `DELETE /api/db/config_component_relationships` of a manual link. */
+export function useUnlinkConfig(componentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (configId: string) => {
+      await dbApi.delete('/config_component_relationships', {
+        params: {
+          component_id: `eq.${componentId}`,
+          config_id: `eq.${configId}`,
+          selector_id: `eq.${MANUAL_LINK_SELECTOR_ID}`,
+        },
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: topologyKeys.panel('configs', componentId) }),
+  });
+}

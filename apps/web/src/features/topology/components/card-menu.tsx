@@ -1,0 +1,85 @@
+import { TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { Camera, EllipsisVertical, Link2, ScrollText, ZoomIn } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { layoutClasses } from '@/components/layout/layout-classes';
+import { useRouteExists } from '../hooks/use-route-exists';
+import { useTopologyAccess } from '../hooks/topology-access';
+import type { TopologyComponent } from '../lib/topology-types';
+import { LinkConfigDialog } from './link-config-dialog';
+import { SnapshotDialog } from './snapshot-dialog';
+
+const texts = TOPOLOGY_TEXTS.actions;
+
+/** Which actions a component offers where (spec 3 section 2.2). */
+export function useComponentActions(component: TopologyComponent, place: 'card' | 'sidebar') {
+  const access = useTopologyAccess();
+  const exists = useRouteExists();
+  const logsPath = `/logs?topologyId=${encodeURIComponent(component.id)}`;
+  return {
+    // Only with an external id, and only while the logs feature is on and its page exists.
+    viewLogs: Boolean(component.external_id) && access.logsEnabled && exists('/logs') ? logsPath : undefined,
+    zoomIn: place === 'card',
+    // Linking to an incident attaches evidence, which needs the incidents area; until that
+    // area's page exists the item is left out, as it is when the incidents feature is off.
+    linkToIncident: false,
+    snapshot: true,
+    // Manual links are written under the topologies resource.
+    linkToCatalog: access.canLinkCatalog,
+  };
+}
+
+/** The card's ⋮ menu: View Logs, Zoom In, Snapshot, Link to catalog. */
+export function CardMenu({ component }: { component: TopologyComponent }) {
+  const navigate = useNavigate();
+  const actions = useComponentActions(component, 'card');
+  const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
+  const item = layoutClasses.menuItem;
+  const icon = 'size-4 text-slate-500';
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger aria-label={TOPOLOGY_TEXTS.menuLabel} className={`${layoutClasses.iconButton} size-7`}>
+          <EllipsisVertical aria-hidden className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className={layoutClasses.menuContent}>
+            {actions.viewLogs && (
+              <DropdownMenu.Item className={item} onSelect={() => void navigate(actions.viewLogs ?? '')}>
+                <ScrollText aria-hidden className={icon} />
+                {texts.viewLogs}
+              </DropdownMenu.Item>
+            )}
+            {actions.zoomIn && (
+              <DropdownMenu.Item
+                className={item}
+                onSelect={() => void navigate(`/topology/${encodeURIComponent(component.id)}`)}
+              >
+                <ZoomIn aria-hidden className={icon} />
+                {texts.zoomIn}
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item className={item} onSelect={() => setDialog('snapshot')}>
+              <Camera aria-hidden className={icon} />
+              {texts.snapshot}
+            </DropdownMenu.Item>
+            {actions.linkToCatalog && (
+              <DropdownMenu.Item className={item} onSelect={() => setDialog('link')}>
+                <Link2 aria-hidden className={icon} />
+                {texts.linkToCatalog}
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {/* Outside the menu, which unmounts its content when it closes. */}
+      <SnapshotDialog
+        component={component}
+        open={dialog === 'snapshot'}
+        onOpenChange={(open) => !open && setDialog(null)}
+      />
+      {dialog === 'link' && <LinkConfigDialog component={component} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

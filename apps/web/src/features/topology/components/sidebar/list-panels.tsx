@@ -1,0 +1,147 @@
+import { TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { X } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from '@/components/ui/toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { MANUAL_LINK_SELECTOR_ID, useUnlinkConfig } from '../../api/config-link';
+import {
+  useComponentChanges,
+  useComponentChecks,
+  useComponentConfigs,
+  useComponentInsights,
+  useComponentTeams,
+} from '../../api/panel-api';
+import { HealthDot } from '../health-dot';
+import { PanelBody } from './collapsible-panel';
+
+/** The health page with a check's drawer open. */
+const checkPath = (checkId: string) => `/health?checkId=${encodeURIComponent(checkId)}`;
+
+const empty = TOPOLOGY_TEXTS.panelEmpty;
+const rowClass = 'flex min-w-0 items-center gap-2 text-sm';
+const linkClass = 'truncate text-slate-800 hover:underline';
+
+/** Catalog: the linked items (to /catalog/{id}); manual links can be removed by writers. */
+export function CatalogPanel({ id, canWrite }: { id: string; canWrite: boolean }) {
+  const query = useComponentConfigs(id, true);
+  const unlink = useUnlinkConfig(id);
+  return (
+    <PanelBody query={query} empty={empty.catalog}>
+      {(rows) =>
+        rows.map((row) => (
+          <li key={row.config_id} className={rowClass}>
+            <Link to={`/catalog/${encodeURIComponent(row.config_id)}`} className={linkClass}>
+              {row.configs?.name ?? row.config_id}
+            </Link>
+            <span className="shrink-0 text-xs text-slate-500">{row.configs?.type}</span>
+            {canWrite && row.selector_id === MANUAL_LINK_SELECTOR_ID && (
+              <button
+                type="button"
+                aria-label={`${TOPOLOGY_TEXTS.link.unlink} ${row.configs?.name ?? ''}`}
+                className="ml-auto rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-800"
+                onClick={() =>
+                  unlink.mutate(row.config_id, {
+                    onSuccess: () => toast.success(TOPOLOGY_TEXTS.link.unlinked),
+                    onError: (error) => toast.error(getErrorMessage(error)),
+                  })
+                }
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            )}
+          </li>
+        ))
+      }
+    </PanelBody>
+  );
+}
+
+/** Checks: each with its status, opening its drawer on the health page. */
+export function ChecksPanel({ id }: { id: string }) {
+  return (
+    <PanelBody query={useComponentChecks(id, true)} empty={empty.checks}>
+      {(rows) =>
+        rows.map((check) => (
+          <li key={check.id} className={rowClass}>
+            <HealthDot health={check.status} />
+            <Link to={checkPath(check.id)} className={linkClass}>
+              {check.name}
+            </Link>
+            <span className="ml-auto shrink-0 text-xs text-slate-500">{check.type}</span>
+          </li>
+        ))
+      }
+    </PanelBody>
+  );
+}
+
+/** Changes of the linked catalog items, newest first, each to its item. */
+export function ChangesPanel({ id }: { id: string }) {
+  return (
+    <PanelBody query={useComponentChanges(id, true)} empty={empty.changes}>
+      {(rows) =>
+        rows.map((change) => (
+          <li key={change.id} className="flex min-w-0 flex-col text-sm">
+            <span className="flex items-center gap-2">
+              <span className="font-medium text-slate-800">{change.change_type}</span>
+              <Link
+                to={`/catalog/${encodeURIComponent(change.config_id)}`}
+                className="truncate text-slate-600 hover:underline"
+              >
+                {change.name}
+              </Link>
+            </span>
+            <span className="text-xs text-slate-500">
+              {formatDateTime(change.created_at)}
+              {change.summary ? ` · ${change.summary}` : ''}
+            </span>
+          </li>
+        ))
+      }
+    </PanelBody>
+  );
+}
+
+/** Teams the component belongs to, each to /settings/teams/{id}. */
+export function TeamsPanel({ id }: { id: string }) {
+  return (
+    <PanelBody query={useComponentTeams(id, true)} empty={empty.teams}>
+      {(rows) =>
+        rows.map((row) => (
+          <li key={row.team_id} className={rowClass}>
+            <Link to={`/settings/teams/${encodeURIComponent(row.team_id)}`} className={linkClass}>
+              {row.team?.name ?? row.team_id}
+            </Link>
+          </li>
+        ))
+      }
+    </PanelBody>
+  );
+}
+
+/** Insights of the linked catalog items, each to its item. */
+export function InsightsPanel({ id }: { id: string }) {
+  return (
+    <PanelBody query={useComponentInsights(id, true)} empty={empty.insights}>
+      {(rows) =>
+        rows.map((insight) => (
+          <li key={insight.id} className="flex min-w-0 flex-col text-sm">
+            <span className="flex items-center gap-2">
+              <span className="font-medium text-slate-800">{insight.analyzer}</span>
+              <span className="text-xs text-slate-500">
+                {[insight.analysis_type, insight.severity].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+            <Link
+              to={`/catalog/${encodeURIComponent(insight.config_id)}/insights`}
+              className="truncate text-xs text-slate-600 hover:underline"
+            >
+              {insight.message}
+            </Link>
+          </li>
+        ))
+      }
+    </PanelBody>
+  );
+}

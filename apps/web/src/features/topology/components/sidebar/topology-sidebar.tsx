@@ -1,0 +1,115 @@
+import { TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { Boxes, Camera, HeartPulse, Info, Lightbulb, Link2, ListTree, ScrollText, UsersRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import type { TopologyComponent } from '../../lib/topology-types';
+import { useComponentActions } from '../card-menu';
+import { LinkConfigDialog } from '../link-config-dialog';
+import { SnapshotDialog } from '../snapshot-dialog';
+import { CollapsiblePanel } from './collapsible-panel';
+import { DetailsPanel } from './details-panel';
+import { CatalogPanel, ChangesPanel, ChecksPanel, InsightsPanel, TeamsPanel } from './list-panels';
+
+const titles = TOPOLOGY_TEXTS.panels;
+type PanelKey = 'details' | 'catalog' | 'changes' | 'checks' | 'teams' | 'insights';
+const iconClass = 'size-4 text-slate-500';
+
+/**
+ * The right sidebar of a component page (spec 3 section 2.2): its actions, then the
+ * collapsible panels, one open at a time (Details first). Incidents and Playbook runs join once
+ * those areas exist.
+ */
+export function TopologySidebar({
+  component,
+  refererId,
+}: {
+  component: TopologyComponent;
+  refererId: string | undefined;
+}) {
+  const [open, setOpen] = useState<PanelKey | null>('details');
+  const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
+  const actions = useComponentActions(component, 'sidebar');
+  const panels: { key: PanelKey; title: string; icon: ReactNode; body: ReactNode }[] = [
+    {
+      key: 'details',
+      title: titles.details,
+      icon: <Info aria-hidden className={iconClass} />,
+      body: <DetailsPanel component={component} refererId={refererId} />,
+    },
+    {
+      key: 'catalog',
+      title: titles.catalog,
+      icon: <Boxes aria-hidden className={iconClass} />,
+      body: <CatalogPanel id={component.id} canWrite={actions.linkToCatalog} />,
+    },
+    {
+      key: 'changes',
+      title: titles.changes,
+      icon: <ListTree aria-hidden className={iconClass} />,
+      body: <ChangesPanel id={component.id} />,
+    },
+    {
+      key: 'checks',
+      title: titles.checks,
+      icon: <HeartPulse aria-hidden className={iconClass} />,
+      body: <ChecksPanel id={component.id} />,
+    },
+    {
+      key: 'teams',
+      title: titles.teams,
+      icon: <UsersRound aria-hidden className={iconClass} />,
+      body: <TeamsPanel id={component.id} />,
+    },
+    {
+      key: 'insights',
+      title: titles.insights,
+      icon: <Lightbulb aria-hidden className={iconClass} />,
+      body: <InsightsPanel id={component.id} />,
+    },
+  ];
+  return (
+    <aside
+      aria-label={TOPOLOGY_TEXTS.details.name}
+      className="flex w-96 shrink-0 flex-col overflow-hidden border-l border-slate-200 bg-white"
+    >
+      <div className="flex flex-wrap gap-2 border-b border-slate-200 p-3">
+        {actions.viewLogs && (
+          <Link to={actions.viewLogs} className={buttonClasses('secondary')}>
+            <ScrollText aria-hidden className="size-4" />
+            {TOPOLOGY_TEXTS.actions.viewLogs}
+          </Link>
+        )}
+        <Button variant="secondary" onClick={() => setDialog('snapshot')}>
+          <Camera aria-hidden className="size-4" />
+          {TOPOLOGY_TEXTS.actions.snapshot}
+        </Button>
+        {actions.linkToCatalog && (
+          <Button variant="secondary" onClick={() => setDialog('link')}>
+            <Link2 aria-hidden className="size-4" />
+            {TOPOLOGY_TEXTS.actions.linkToCatalog}
+          </Button>
+        )}
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+        {panels.map((panel) => (
+          <CollapsiblePanel
+            key={panel.key}
+            title={panel.title}
+            icon={panel.icon}
+            open={open === panel.key}
+            onToggle={() => setOpen(open === panel.key ? null : panel.key)}
+          >
+            {panel.body}
+          </CollapsiblePanel>
+        ))}
+      </div>
+      <SnapshotDialog
+        component={component}
+        open={dialog === 'snapshot'}
+        onOpenChange={(next) => !next && setDialog(null)}
+      />
+      {dialog === 'link' && <LinkConfigDialog component={component} onClose={() => setDialog(null)} />}
+    </aside>
+  );
+}

@@ -1,0 +1,12 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What the signed-in user may do with components, decided by the route from the roles and
+ * feature flags (features do not read each other): link catalog items (write on topologies)
+ * and open logs (the logs feature on). Outside a provider (the embeddable card) nothing.
+ */
+export type TopologyAccess = { canLinkCatalog: boolean; logsEnabled: boolean };
+
+export const TopologyAccessContext = createContext<TopologyAccess>({ canLinkCatalog: false, logsEnabled: false });
+
+export const useTopologyAccess = () => useContext(TopologyAccessContext);
