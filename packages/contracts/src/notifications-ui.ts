@@ -85,6 +85,7 @@ export const NOTIFICATION_RULES_TEXTS = {
     createdBy: 'Created By',
   },
   mostCommonError: 'Most common error',
+  notFound: 'Notification not found',
   createTitle: 'Create Notification',
   editTitle: 'Edit Notification',
   form: {
