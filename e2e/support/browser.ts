@@ -42,5 +42,6 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
+  // '/' leads to the first area, /topology (spec 1 section 2.1).
+  await page.waitForURL((url) => ['/', '/topology', '/health'].includes(url.pathname));
 }

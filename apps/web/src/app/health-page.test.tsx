@@ -66,10 +66,10 @@ const search = (router: { state: { location: { search: string } } }) =>
   new URLSearchParams(router.state.location.search);
 
 describe('/health', () => {
-  it('is the first area: the sidebar links it and / leads to it', async () => {
+  it('is an area the sidebar links (after the Dashboard, where / leads)', async () => {
     const backend = healthHandlers({ checks: CHECKS });
     server.use(...backend.handlers);
-    const { router } = renderApp({ path: '/', navigation });
+    const { router } = renderApp({ path: '/health', navigation });
     await waitFor(() => expect(router.state.location.pathname).toBe('/health'));
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() =>
