@@ -85,6 +85,12 @@ describe('catalog changes and insights in Chromium', () => {
                now() - interval '1 day', now())`,
       [podId, `The container runs privileged. ${'It can reach the host. '.repeat(40)}`],
     );
+    // A component that stands for the pod: the insights' Component filter finds its insights.
+    await db.query(
+      `INSERT INTO components (name, external_id, status, config_id) VALUES ('Payments', 'payments', 'healthy', $1)`,
+      [podId],
+    );
+    await db.query(`INSERT INTO components (name, external_id, status) VALUES ('Checkout', 'checkout', 'healthy')`);
     await db.query('SELECT lookout_refresh_config_item_summaries()');
 
     browser = await launchBrowser();
@@ -168,6 +174,15 @@ describe('catalog changes and insights in Chromium', () => {
     const cut = await table.getByTestId('insight-message').first().textContent();
     expect(cut!.length).toBeLessThanOrEqual(501);
     await page.screenshot({ path: `${ARTIFACTS}catalog-insights.png` });
+
+    // By component (rpc/lookup_analysis_by_component, filtered in the browser): the pod's
+    // component has both, another component none.
+    const component = page.getByRole('combobox', { name: CATALOG_INSIGHTS_TEXTS.filters.component });
+    await component.selectOption({ label: 'Checkout' });
+    await table.getByText(CATALOG_INSIGHTS_TEXTS.empty).waitFor();
+    await component.selectOption({ label: 'Payments' });
+    await table.getByRole('row').filter({ hasText: 'restarts' }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'privileged-container' }).waitFor();
 
     await page.getByRole('combobox', { name: CATALOG_INSIGHTS_TEXTS.filters.severity }).selectOption('high');
     await page.waitForURL((url) => url.searchParams.get('severity') === 'high');

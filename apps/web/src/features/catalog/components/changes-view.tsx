@@ -45,7 +45,9 @@ export function ChangesView({ configId }: { configId?: string }) {
     [params, range, hideDeleted, configId],
   );
   const changes = useCatalogChanges(body);
-  const columns = useMemo(() => changesColumns(configId === undefined), [configId]);
+  // The item column shows wherever rows may be of several items: all changes, or related ones.
+  const withCatalog = configId === undefined || params.downstream || params.upstream;
+  const columns = useMemo(() => changesColumns(withCatalog), [withCatalog]);
 
   const chips: Chip[] = changesChips(params, CHIP_LABELS, configId ? ['id'] : []).map((chip) => ({
     ...chip,

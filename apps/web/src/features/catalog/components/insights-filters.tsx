@@ -24,7 +24,7 @@ function Select({
       {label}
       <select
         aria-label={label}
-        className="h-8 max-w-56 rounded-md border border-slate-300 bg-white px-2 text-sm"
+        className="h-8 max-w-48 rounded-md border border-slate-300 bg-white px-2 text-sm"
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
