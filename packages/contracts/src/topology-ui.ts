@@ -138,3 +138,40 @@ export const TOPOLOGY_STORAGE_KEYS = {
 
 /** Option lookups (the link-to-catalog picker) wait this long after typing (spec 3 section 9). */
 export const TOPOLOGY_LOOKUP_DEBOUNCE_MS = 500;
+
+/** `/settings/topologies` and its edit form (spec 3 section 2.6, ui-calls 3.10). */
+export const TOPOLOGY_SETTINGS_TEXTS = {
+  /** The settings menu item and the list's title. */
+  title: 'Topology',
+  titleNew: 'New Topology',
+  add: 'Add Topology',
+  /** The generic columns without Schedule, which is hidden for topologies. */
+  columns: {
+    name: 'Name',
+    source: 'Source',
+    namespace: 'Namespace',
+    jobStatus: 'Job Status',
+    lastRun: 'Last Run',
+    lastFailed: 'Last Failed',
+    tags: 'Tags',
+    created: 'Created',
+    updated: 'Updated',
+    createdBy: 'Created By',
+  },
+  empty: 'No topologies yet',
+  listError: 'Something went wrong',
+  notFound: 'No resources found',
+  spec: 'Spec',
+  specHint: 'The Topology as YAML: metadata (name, namespace, labels) and its spec (components, lookups, selectors).',
+  save: 'Save',
+  saving: 'Saving',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  deleteConfirm: (name: string) => `Are you sure you want to delete the topology ${name} ?`,
+  readOnly: (source: string) => `This topology comes from ${source} and is read-only here.`,
+  invalid: 'The topology cannot be read',
+  nameRequired: 'metadata.name is required',
+  specRequired: 'spec must be a set of settings (key: value)',
+  saved: 'Topology saved',
+  deleted: 'Topology deleted',
+} as const;

@@ -8,6 +8,7 @@ import {
   JOB_HISTORY_TEXTS,
   SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
+  TOPOLOGY_SETTINGS_TEXTS,
   TOPOLOGY_TEXTS,
   USERS_PAGE_TEXTS,
 } from '@lookout/contracts';
@@ -22,6 +23,7 @@ import {
   LayoutDashboard,
   ListOrdered,
   Mail,
+  Network,
   Users,
 } from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
@@ -96,6 +98,14 @@ export const navigation: NavigationRegistry = {
       icon: ContactRound,
       feature: 'settings.teams',
       resource: 'database',
+    },
+    {
+      // A generic settings resource after Teams; read on topologies, which every role has.
+      path: '/settings/topologies',
+      label: TOPOLOGY_SETTINGS_TEXTS.title,
+      icon: Network,
+      feature: 'settings.topology',
+      resource: 'topologies',
     },
     {
       // Job history is read through the data API under the database resource.

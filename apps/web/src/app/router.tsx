@@ -110,6 +110,15 @@ const settingsRoutes: RouteObject[] = [
     ],
   },
   {
+    // A generic settings resource (spec 3 section 2.6): the topologies and one's YAML form,
+    // where `new` creates one. It follows the topology feature (settings.topology).
+    element: <FeatureRoute feature="settings.topology" />,
+    children: [
+      { path: 'settings/topologies', lazy: () => import('./routes/topologies') },
+      { path: 'settings/topologies/:id', lazy: () => import('./routes/topology-settings') },
+    ],
+  },
+  {
     // The edit target of a check (spec 2 section 2.1); `new` creates a health check.
     element: <FeatureRoute feature="settings.health" />,
     children: [{ path: 'settings/canaries/:id', lazy: () => import('./routes/canary-settings') }],

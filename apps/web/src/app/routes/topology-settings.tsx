@@ -1,0 +1,25 @@
+import { useParams } from 'react-router';
+import { Can } from '@/features/access/components/can';
+import { usePermissions } from '@/features/access/hooks/use-permissions';
+import { NEW_TOPOLOGY_ID } from '@/features/topology/settings/topologies-view';
+import { TopologyEditor } from '@/features/topology/settings/topology-editor';
+
+/**
+ * `/settings/topologies/{id}` and `/settings/topologies/new` (spec 3 section 2.6): creating
+ * needs write on topologies; an existing topology opens read-only for readers.
+ */
+export function Component() {
+  const { id } = useParams();
+  const permissions = usePermissions();
+  const topologyId = id === undefined || id === NEW_TOPOLOGY_ID ? undefined : id;
+  return (
+    <Can resource="topologies" action={topologyId === undefined ? 'write' : 'read'} showUnauthorized>
+      <TopologyEditor
+        key={topologyId ?? NEW_TOPOLOGY_ID}
+        id={topologyId}
+        canWrite={permissions.can('topologies', 'write')}
+        currentUserId={permissions.userId}
+      />
+    </Can>
+  );
+}

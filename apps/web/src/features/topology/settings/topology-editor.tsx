@@ -1,0 +1,158 @@
+import { EDITABLE_SOURCE, TOPOLOGY_SETTINGS_TEXTS } from '@lookout/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorPanel } from '@/components/ui/error-boundary';
+import { toast } from '@/components/ui/toast';
+import { YamlEditor } from '@/components/ui/yaml-editor';
+import { getErrorMessage } from '@/lib/api-client';
+import { useDeleteTopology, useSaveTopology, useTopologySettings, type TopologySettingsRow } from './topologies-api';
+import { TOPOLOGY_SETTINGS_PATH } from './topologies-view';
+import { NEW_TOPOLOGY_YAML, fromDocument, toDocument } from './topology-document';
+
+const texts = TOPOLOGY_SETTINGS_TEXTS;
+
+export interface TopologyEditorProps {
+  /** The topology to edit; undefined creates one. */
+  id: string | undefined;
+  canWrite: boolean;
+  currentUserId: string;
+}
+
+function Back() {
+  return (
+    <Link
+      to={TOPOLOGY_SETTINGS_PATH}
+      className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      {texts.title}
+    </Link>
+  );
+}
+
+/**
+ * `/settings/topologies/{id}` and `/settings/topologies/new` (spec 3 section 2.6): the Topology
+ * as YAML; save or cancel return to the list; 'No resources found' for an unknown id. Rows from
+ * other sources, and readers without write, see it read-only.
+ */
+export function TopologyEditor({ id, canWrite, currentUserId }: TopologyEditorProps) {
+  const row = useTopologySettings(id);
+  if (id === undefined) return <Form canWrite={canWrite} currentUserId={currentUserId} />;
+  if (row.isError) return <ErrorPanel error={row.error} onRetry={() => void row.refetch()} />;
+  if (row.isPending) return <p className="p-4 text-sm text-slate-500">Loading…</p>;
+  if (!row.data) {
+    return (
+      <div className="flex flex-col gap-3 p-4">
+        <PageHeader title={texts.title} />
+        <Back />
+        <p role="status" className="text-sm text-slate-600">
+          {texts.notFound}
+        </p>
+      </div>
+    );
+  }
+  return <Form key={row.data.id} row={row.data} canWrite={canWrite} currentUserId={currentUserId} />;
+}
+
+function Form({
+  row,
+  canWrite,
+  currentUserId,
+}: {
+  row?: TopologySettingsRow;
+  canWrite: boolean;
+  currentUserId: string;
+}) {
+  const navigate = useNavigate();
+  const errorId = useId();
+  const [text, setText] = useState(() => (row ? toDocument(row) : NEW_TOPOLOGY_YAML));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const save = useSaveTopology();
+  const remove = useDeleteTopology();
+  const foreign = row !== undefined && row.source !== EDITABLE_SOURCE;
+  const editable = canWrite && !foreign;
+  const back = () => void navigate(TOPOLOGY_SETTINGS_PATH);
+
+  const submit = () => {
+    const parsed = fromDocument(text);
+    if ('error' in parsed) {
+      setProblem(parsed.error);
+      return;
+    }
+    setProblem(null);
+    save.mutate(
+      { ...(row ? { id: row.id } : {}), fields: parsed.fields, createdBy: currentUserId },
+      {
+        onSuccess: () => {
+          toast.success(texts.saved);
+          back();
+        },
+        onError: (error) => setProblem(getErrorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-3 p-4">
+      <PageHeader title={row?.name ?? texts.titleNew} />
+      <Back />
+      {foreign && (
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {texts.readOnly(row.source)}
+        </p>
+      )}
+      <p className="text-sm text-slate-600">{texts.specHint}</p>
+      <YamlEditor
+        value={text}
+        onChange={setText}
+        readOnly={!editable}
+        label={texts.spec}
+        describedBy={problem ? errorId : undefined}
+      />
+      {problem && (
+        <p id={errorId} role="alert" className="text-sm whitespace-pre-wrap text-red-700">
+          {problem}
+        </p>
+      )}
+      <div className="flex items-center gap-2">
+        {editable && row && (
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            {texts.delete}
+          </Button>
+        )}
+        <div className="ml-auto flex gap-2">
+          <Button variant="secondary" onClick={back}>
+            {texts.cancel}
+          </Button>
+          {editable && (
+            <Button onClick={submit} disabled={save.isPending}>
+              {save.isPending ? texts.saving : texts.save}
+            </Button>
+          )}
+        </div>
+      </div>
+      {row && (
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={texts.deleteConfirm(row.name)}
+          isPending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(row.id, {
+              onSuccess: () => {
+                toast.success(texts.deleted);
+                back();
+              },
+              onError: (error) => toast.error(getErrorMessage(error)),
+            })
+          }
+        />
+      )}
+    </div>
+  );
+}
