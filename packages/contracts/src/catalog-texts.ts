@@ -24,7 +24,7 @@ export const CATALOG_TEXTS = {
   favourites: 'Favourites',
   unpin: 'Remove from favourites',
   allTypes: 'All',
-  tabs: { config: 'Config', changes: 'Changes', insights: 'Insights' },
+  tabs: { config: 'Config', changes: 'Changes', insights: 'Insights', relationships: 'Relationships' },
   panel: {
     created: 'Created',
     updated: 'Updated',

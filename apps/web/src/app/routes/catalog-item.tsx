@@ -1,15 +1,20 @@
 import { useLocation, useParams } from 'react-router';
 import { Can } from '@/features/access/components/can';
+import { usePermissions } from '@/features/access/hooks/use-permissions';
 import { CONFIG_TABS, ConfigDetailPage, type ConfigTab } from '@/features/catalog/components/config-detail';
 
-/** `/catalog/{id}` and `/catalog/{id}/changes|insights` (spec 3 section 2.1). */
+/**
+ * `/catalog/{id}` and `/catalog/{id}/changes|insights|relationships` (spec 3 section 2.1).
+ * Manual links need write on the scrapers resource, which guards config_relationships.
+ */
 export function Component() {
   const { id = '' } = useParams();
+  const permissions = usePermissions();
   const last = useLocation().pathname.split('/').pop() ?? '';
   const tab: ConfigTab = (CONFIG_TABS as readonly string[]).includes(last) ? (last as ConfigTab) : 'config';
   return (
     <Can resource="config_scrapers" action="read" showUnauthorized>
-      <ConfigDetailPage key={id} id={id} tab={tab} />
+      <ConfigDetailPage key={id} id={id} tab={tab} canLink={permissions.can('config_scrapers', 'write')} />
     </Can>
   );
 }

@@ -6,15 +6,19 @@ import { useConfigDetail } from '../api/config-detail-api';
 import { ConfigChangesTab } from './config-changes-tab';
 import { ConfigDocument } from './config-document';
 import { ConfigInsightsTab } from './config-insights-tab';
+import { ConfigRelationshipsTab } from './config-relationships-tab';
 import { ConfigSidePanel } from './config-side-panel';
 
-export const CONFIG_TABS = ['config', 'changes', 'insights'] as const;
+export const CONFIG_TABS = ['config', 'changes', 'insights', 'relationships'] as const;
 export type ConfigTab = (typeof CONFIG_TABS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `/catalog/{id}` and its tabs (Config, Changes, Insights), each with its count badge. */
-export function ConfigDetailPage({ id, tab }: { id: string; tab: ConfigTab }) {
+/**
+ * `/catalog/{id}` and its tabs (Config, Changes, Insights, Relationships), each with its count
+ * badge. `canLink`: write on the scrapers resource, which manual links need.
+ */
+export function ConfigDetailPage({ id, tab, canLink = false }: { id: string; tab: ConfigTab; canLink?: boolean }) {
   const valid = UUID.test(id);
   const detail = useConfigDetail(valid ? id : '');
   if (!valid || detail.data === null) {
@@ -27,6 +31,7 @@ export function ConfigDetailPage({ id, tab }: { id: string; tab: ConfigTab }) {
     config: undefined,
     changes: item.summary?.changes,
     insights: item.summary?.analysis,
+    relationships: item.summary?.relationships,
   };
   return (
     <div className="flex h-full min-h-0">
@@ -68,6 +73,7 @@ export function ConfigDetailPage({ id, tab }: { id: string; tab: ConfigTab }) {
           {tab === 'config' && <ConfigDocument config={item.config} />}
           {tab === 'changes' && <ConfigChangesTab configId={id} />}
           {tab === 'insights' && <ConfigInsightsTab configId={id} />}
+          {tab === 'relationships' && <ConfigRelationshipsTab configId={id} canLink={canLink} />}
         </div>
       </div>
       <ConfigSidePanel item={item} now={new Date()} />

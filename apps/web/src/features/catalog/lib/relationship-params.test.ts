@@ -86,7 +86,9 @@ describe('relationship params', () => {
     ]);
     expect(
       ids(
-        filterRelated(rows, 'root', { ...params, labels: ['app=shop'] }, (id) => (id === 'b' ? { app: 'shop' } : {})),
+        filterRelated(rows, 'root', { ...params, labels: ['app=shop'] }, (id): Record<string, string> =>
+          id === 'b' ? { app: 'shop' } : {},
+        ),
       ),
     ).toEqual(['root', 'b']);
   });
