@@ -58,6 +58,7 @@ const areaRoutes: RouteObject[] = [
       { path: 'catalog/:id', lazy: () => import('./routes/catalog-item') },
       { path: 'catalog/:id/changes', lazy: () => import('./routes/catalog-item') },
       { path: 'catalog/:id/insights', lazy: () => import('./routes/catalog-item') },
+      { path: 'catalog/:id/relationships', lazy: () => import('./routes/catalog-item') },
       { path: 'configs', element: <Navigate to="/catalog" replace /> },
     ],
   },
