@@ -2,6 +2,7 @@ import { SELF_DATABASE_CONNECTION, SELF_SCRAPER_SOURCE } from '@lookout/contract
 import type { ScrapeFetchers } from '../scrape-engine.js';
 import { scrapeFiles, type FileEntry } from './file-scraper.js';
 import { scrapeHttp, type HttpEntry } from './http-scraper.js';
+import { scrapeKubernetes, type KubernetesEntry } from './kubernetes-scraper.js';
 import type { ScrapeConnectionResolver } from './scraper-connections.js';
 import { scrapeSql, type SqlEntry } from './sql-scraper.js';
 
@@ -19,6 +20,11 @@ export function scrapeFetchers(
 ): ScrapeFetchers {
   return {
     file: (entry) => scrapeFiles(entry as unknown as FileEntry, options.baseDir),
+    kubernetes: (entry, scraper) =>
+      scrapeKubernetes(entry as unknown as KubernetesEntry, {
+        namespace: scraper.namespace,
+        resolveConnection: options.resolveConnection,
+      }),
     http: (entry, scraper) =>
       scrapeHttp(entry as unknown as HttpEntry, {
         namespace: scraper.namespace,

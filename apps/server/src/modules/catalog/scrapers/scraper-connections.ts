@@ -2,7 +2,16 @@
  * What the sql and http scrapers need of a connection (the connections module's `resolve`,
  * passed through the catalog module's deps): its URL and credentials, secrets already read.
  */
-export type ScrapeConnection = { type: string; url?: string; username?: string; password?: string };
+export type ScrapeConnection = {
+  type: string;
+  url?: string;
+  username?: string;
+  password?: string;
+  /** A kubernetes connection's kubeconfig. */
+  certificate?: string;
+  insecureTls?: boolean;
+  properties?: Record<string, string>;
+};
 
 /** Resolves `connection://<namespace>/<name>` (or a bare name) in a default namespace. */
 export type ScrapeConnectionResolver = (reference: string, defaultNamespace: string) => Promise<ScrapeConnection>;

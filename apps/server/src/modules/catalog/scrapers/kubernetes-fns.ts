@@ -1,0 +1,162 @@
+import type { ScrapedChange, ScrapedLink } from '../scrape-extras.js';
+import type { ScrapedDocument } from '../scrape-item-fns.js';
+
+/**
+ * Kubernetes objects as catalog items (config-db's naming): type `Kubernetes::<Kind>`, id the
+ * object's uid, name its name, class its kind, tags `cluster` and `namespace`, labels its
+ * labels. Owner references are hard relationships owner → owned; events are changes of the
+ * object they involve. Pure, so it is tested without a cluster.
+ */
+
+export const KUBERNETES_TYPE_PREFIX = 'Kubernetes::';
+
+export type KubernetesObject = {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    uid?: string;
+    labels?: Record<string, string>;
+    ownerReferences?: Array<{ kind?: string; uid?: string; name?: string; controller?: boolean }>;
+    managedFields?: unknown;
+    resourceVersion?: string;
+    creationTimestamp?: string;
+  };
+  [field: string]: unknown;
+};
+
+export type KubernetesEvent = KubernetesObject & {
+  involvedObject?: { kind?: string; uid?: string; name?: string; namespace?: string };
+  reason?: string;
+  message?: string;
+  type?: string;
+  count?: number;
+  source?: { component?: string; host?: string };
+  firstTimestamp?: string | null;
+  lastTimestamp?: string | null;
+  eventTime?: string | null;
+};
+
+/** config-db's `exclusions` and `event` settings of a kubernetes entry. */
+export type KubernetesFilters = {
+  exclusions?: { name?: string[]; namespace?: string[]; kind?: string[]; labels?: Record<string, string> };
+  event?: {
+    exclusions?: { name?: string[]; namespace?: string[]; reason?: string[] };
+    severityKeywords?: { warn?: string[]; error?: string[] };
+  };
+};
+
+/** Reasons whose events are errors or warnings when the entry names none (globs). */
+export const DEFAULT_SEVERITY_KEYWORDS = {
+  error: ['Failed*', '*Error*', 'OOM*', 'Evicted', 'NodeNotReady'],
+  warn: ['BackOff', 'Unhealthy', 'Killing', '*Pressure*', 'ProbeWarning'],
+};
+
+/** `*` matches any run of characters; `!x` excludes (config-db's collections.MatchItems). */
+export function matchesGlob(value: string, pattern: string): boolean {
+  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${source}$`, 'i').test(value);
+}
+
+const matchesAny = (value: string | undefined, patterns: readonly string[] | undefined) =>
+  value !== undefined && (patterns ?? []).some((pattern) => matchesGlob(value, pattern));
+
+/** Whether the entry's exclusions drop this object. */
+export function isExcluded(object: KubernetesObject, kind: string, filters: KubernetesFilters): boolean {
+  const exclusions = filters.exclusions;
+  if (!exclusions) return false;
+  const metadata = object.metadata ?? {};
+  if (matchesAny(kind, exclusions.kind)) return true;
+  if (matchesAny(metadata.name, exclusions.name)) return true;
+  if (matchesAny(metadata.namespace, exclusions.namespace)) return true;
+  const labels = exclusions.labels ?? {};
+  return (
+    Object.keys(labels).length > 0 &&
+    Object.entries(labels).every(([key, value]) => matchesGlob(metadata.labels?.[key] ?? '', value))
+  );
+}
+
+/** The object as stored: kind and apiVersion set (lists leave them out), bookkeeping fields removed. */
+export function storedObject(object: KubernetesObject, kind: string, apiVersion: string): KubernetesObject {
+  const { managedFields: _managed, resourceVersion: _version, ...metadata } = object.metadata ?? {};
+  return { ...object, apiVersion, kind, metadata };
+}
+
+/** An object as a scraped document with its Kubernetes defaults. */
+export function objectDocument(
+  object: KubernetesObject,
+  kind: string,
+  apiVersion: string,
+  clusterName: string,
+): ScrapedDocument | undefined {
+  const metadata = object.metadata ?? {};
+  if (!metadata.uid || !metadata.name) return undefined;
+  const namespace = metadata.namespace;
+  return {
+    source: `kubernetes/${clusterName}/${kind}/${namespace ? `${namespace}/` : ''}${metadata.name}`,
+    document: storedObject(object, kind, apiVersion),
+    defaults: {
+      id: metadata.uid,
+      name: metadata.name,
+      type: `${KUBERNETES_TYPE_PREFIX}${kind}`,
+      class: kind,
+      tags: { cluster: clusterName, ...(namespace ? { namespace } : {}) },
+      ...(metadata.labels && Object.keys(metadata.labels).length > 0 ? { labels: metadata.labels } : {}),
+    },
+  };
+}
+
+/** Owner references as hard edges owner → owned. */
+export function ownerLinks(object: KubernetesObject, kind: string): ScrapedLink[] {
+  const uid = object.metadata?.uid;
+  if (!uid) return [];
+  return (object.metadata?.ownerReferences ?? []).flatMap((owner) =>
+    owner.kind && owner.uid
+      ? [
+          {
+            from: { type: `${KUBERNETES_TYPE_PREFIX}${owner.kind}`, externalId: owner.uid },
+            to: { type: `${KUBERNETES_TYPE_PREFIX}${kind}`, externalId: uid },
+            relation: 'hard',
+          },
+        ]
+      : [],
+  );
+}
+
+/** The severity of an event: the entry's (or default) keywords on its reason, else its type. */
+export function eventSeverity(event: KubernetesEvent, keywords: KubernetesFilters['event']): string {
+  const reason = event.reason ?? '';
+  const error = keywords?.severityKeywords?.error ?? DEFAULT_SEVERITY_KEYWORDS.error;
+  const warn = keywords?.severityKeywords?.warn ?? DEFAULT_SEVERITY_KEYWORDS.warn;
+  if (matchesAny(reason, error)) return 'high';
+  if (matchesAny(reason, warn)) return 'medium';
+  return event.type === 'Warning' ? 'medium' : 'info';
+}
+
+/** An event as a change of the object it involves, or undefined when excluded or unusable. */
+export function eventChange(event: KubernetesEvent, filters: KubernetesFilters): ScrapedChange | undefined {
+  const involved = event.involvedObject;
+  const uid = event.metadata?.uid;
+  if (!involved?.kind || !involved.uid || !uid || !event.reason) return undefined;
+  const exclusions = filters.event?.exclusions;
+  if (
+    matchesAny(involved.name, exclusions?.name) ||
+    matchesAny(involved.namespace, exclusions?.namespace) ||
+    matchesAny(event.reason, exclusions?.reason)
+  ) {
+    return undefined;
+  }
+  const { managedFields: _managed, resourceVersion: _version, ...metadata } = event.metadata ?? {};
+  return {
+    item: { type: `${KUBERNETES_TYPE_PREFIX}${involved.kind}`, externalId: involved.uid },
+    externalChangeId: uid,
+    changeType: event.reason,
+    severity: eventSeverity(event, filters.event),
+    source: event.source?.component ?? 'kubernetes',
+    summary: event.message ?? event.reason,
+    details: { ...event, metadata },
+    createdAt: event.lastTimestamp ?? event.eventTime ?? event.metadata?.creationTimestamp ?? null,
+    externalCreatedBy: null,
+  };
+}
