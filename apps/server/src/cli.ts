@@ -4,6 +4,7 @@ import { ConfigError, LOG_LEVELS, parseConfig, readConfigInput, type ConfigInput
 import { createLogger } from './logger.js';
 import { healthCli } from './modules/health/health-module.js'; // health
 import { catalogCli } from './modules/catalog/catalog-module.js'; // catalog
+import { topologyCli } from './modules/topology/topology-module.js'; // topology
 import { migrateOnly, serve } from './server.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -229,7 +230,7 @@ withServerOptions(
       const lines = await healthCli.apply(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), {
         files: flags.filename,
         source: flags.source,
-        appliers: catalogCli.appliers,
+        appliers: { ...catalogCli.appliers, ...topologyCli.appliers },
       });
       for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
       if (lines.some((line) => !line.ok)) process.exitCode = 1;

@@ -71,6 +71,22 @@ export const DATA_API_RELATIONS = {
   'rpc/related_configs': 'config_scrapers',
   'rpc/related_changes_recursive': 'config_scrapers',
   'rpc/lookup_analysis_by_component': 'config_scrapers',
+  // topology (21_topology.sql; docs/topology.md): topologies are written as documents (the
+  // topology guard validates their spec); components and relationships are written by the
+  // topology run, except manual config links (selector_id 'manual', checked in the database).
+  topologies: 'topologies',
+  topologies_with_status: 'topologies',
+  component_relationships: 'topologies',
+  config_component_relationships: 'topologies',
+  team_components: 'topologies',
+  component_names: 'topologies',
+  component_labels: 'topologies',
+  component_types: 'topologies',
+  components_with_logs: 'topologies',
+  checks_by_component: 'canaries',
+  changes_by_component: 'config_scrapers',
+  analysis_by_component: 'config_scrapers',
+  incidents_by_component: 'incident',
   // access (5_access.sql): every role reads the roles (the web checks permissions with the
   // signed-in user's row), so the view sits under 'database', which every role reads, like
   // `people`. Identities only for roles that read identities (the Users page).
@@ -94,6 +110,7 @@ export const SOURCE_GUARDED_RELATIONS: readonly DataApiRelation[] = [
   'canaries',
   'connections',
   'config_scrapers',
+  'topologies',
 ];
 
 /** 403 message for a change to a row another source owns. */
@@ -140,6 +157,17 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'check_summary_for_config',
   'event_queue_summary',
   'failed_events',
+  'topologies_with_status',
+  'component_relationships',
+  'team_components',
+  'component_names',
+  'component_labels',
+  'component_types',
+  'components_with_logs',
+  'checks_by_component',
+  'changes_by_component',
+  'analysis_by_component',
+  'incidents_by_component',
 ];
 
 /** Why each {@link READ_ONLY_RELATIONS} relation is read-only, and where the change is made. */
@@ -158,6 +186,8 @@ const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
   config_changes: 'config_changes is read-only here; scrapers record the changes of config items.',
   config_analysis: 'config_analysis is read-only here; scrapers record insights about config items.',
   config_relationships: 'config_relationships is read-only here; scrapers relate config items.',
+  topologies_with_status: 'topologies_with_status is a view; write topologies instead.',
+  component_relationships: 'component_relationships is read-only here; topology runs relate components.',
   event_queue_summary:
     'event_queue_summary is read-only here; it summarises the event queue, which triggers and consumers change.',
   failed_events:
@@ -184,6 +214,9 @@ export const SECRET_BEARING_COLUMNS: Partial<Record<DataApiRelation, readonly st
   config_scrapers_with_status: ['spec'],
   config_items: ['config'],
   config_detail: ['config'],
+  // Topology specs: sql connection strings, http headers of lookups.
+  topologies: ['spec'],
+  topologies_with_status: ['spec'],
 };
 
 /**

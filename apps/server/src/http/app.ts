@@ -24,6 +24,7 @@ import { createIdentityModule, type IdentityModuleDeps } from '../modules/identi
 import { createMetricsModule, type MetricsModule, type MetricsModuleDeps } from '../modules/metrics/metrics-module.js';
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
+import { createTopologyModule } from '../modules/topology/topology-module.js';
 import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
@@ -115,6 +116,8 @@ export type AppDeps = {
   };
   /** events: overrides of the event queue's back-off and poll (tests; docs/events.md). */
   events?: Partial<EventQueueSettings>;
+  /** topology: how often the planner looks for due topologies (tests shorten it; docs/topology.md). */
+  topology?: { planIntervalMs?: number };
 };
 
 export type ComposedApp = {
@@ -245,6 +248,18 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     resolveConnection: connections.services.connections.resolve,
     ...serve,
   });
+  // Topology: documents run as jobs into components; roll-ups kept current by check and config events.
+  const topology = createTopologyModule({
+    pool,
+    logger,
+    jobs,
+    events,
+    // exec lookups run where exec checks do; sql lookups may name a stored connection.
+    ...(deps.health?.sandbox ? { sandbox: deps.health.sandbox } : {}),
+    resolveConnection: connections.services.connections.resolve,
+    ...(deps.topology?.planIntervalMs !== undefined ? { planIntervalMs: deps.topology.planIntervalMs } : {}),
+    ...serve,
+  });
   const dataApi = await createDataApiModule({
     pool,
     logger,
@@ -256,6 +271,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       health.services.guardDataApiWrites,
       connections.services.guardDataApiWrites,
       catalog.services.guardDataApiWrites,
+      topology.services.guardDataApiWrites,
     ],
   });
   const system = createSystemModule({
@@ -271,6 +287,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     dataApi,
     health,
     catalog,
+    topology,
     system,
     metrics,
   ];

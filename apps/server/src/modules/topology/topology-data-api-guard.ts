@@ -1,0 +1,101 @@
+import { can, dataApiResource, parseTopologySpec, type Role, type TopologyValidationError } from '@lookout/contracts';
+import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
+import type { DataApiService } from '../data-api/data-api-service.js';
+import { celProblem } from './topology-expression-fns.js';
+
+/**
+ * The topology's rule for writes through /api/db, applied before the data API runs them: a
+ * `topologies` row's spec must be a valid Topology spec (canary-checker's field names) with
+ * expressions that parse; a refusal is a PostgREST-style 400 naming each wrong field
+ * (`Invalid topology: spec.components[0].lookup.http[0].url: is required`). The same validator
+ * serves `lookout apply -f`. Callers who may not write topologies are left to the data API (403).
+ */
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+const EXPRESSION_KEYS = new Set(['healthExpr', 'statusExpr', 'expr']);
+
+function refusal(status: number, code: string, message: string, details: string | null = null): PgrestResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ code, message, details, hint: null }),
+  };
+}
+
+/** Every CEL expression of a spec that does not parse, by its path. */
+export function expressionProblems(value: unknown, path = 'spec'): TopologyValidationError[] {
+  if (Array.isArray(value)) return value.flatMap((entry, index) => expressionProblems(entry, `${path}[${index}]`));
+  if (!value || typeof value !== 'object') return [];
+  const problems: TopologyValidationError[] = [];
+  for (const [key, inner] of Object.entries(value)) {
+    const at = `${path}.${key}`;
+    if (EXPRESSION_KEYS.has(key) && typeof inner === 'string') {
+      const problem = celProblem(inner);
+      if (problem)
+        problems.push({
+          path: at,
+          reason: `is not a valid CEL expression: ${problem}`,
+          message: `${at}: is not a valid CEL expression: ${problem}`,
+        });
+    } else {
+      problems.push(...expressionProblems(inner, at));
+    }
+  }
+  return problems;
+}
+
+/** The problems of a spec (schema, then expressions); empty when it is valid. */
+export function topologySpecProblems(spec: unknown): TopologyValidationError[] {
+  const parsed = parseTopologySpec(spec);
+  if (!parsed.ok) return parsed.errors;
+  return expressionProblems(parsed.spec);
+}
+
+function rowProblems(row: unknown, method: string, index: number | undefined): string[] {
+  const prefix = index === undefined ? '' : `[${index}] `;
+  if (!row || typeof row !== 'object' || Array.isArray(row)) return [`${prefix}body: must be an object`];
+  const record = row as Record<string, unknown>;
+  const problems: string[] = [];
+  if (method !== 'PATCH' || 'name' in record) {
+    if (typeof record.name !== 'string' || record.name.trim() === '') problems.push(`${prefix}name: is required`);
+  }
+  if (method !== 'PATCH' || 'spec' in record) {
+    if (record.spec === undefined || record.spec === null) problems.push(`${prefix}spec: is required`);
+    else problems.push(...topologySpecProblems(record.spec).map((problem) => `${prefix}${problem.message}`));
+  }
+  return problems;
+}
+
+/** The refusal for a topology write, or undefined when the data API may run it. */
+export function checkTopologyWrite(request: PgrestRequest, roles: readonly Role[]): PgrestResponse | undefined {
+  if (!WRITES.has(request.method)) return undefined;
+  const relation = decodeURIComponent(request.path.replace(/^\/+/, '').split('/')[0] ?? '');
+  if (relation !== 'topologies') return undefined;
+  const resource = dataApiResource(relation);
+  if (!resource || !can(roles, resource, 'write')) return undefined;
+  const contentType = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase();
+  if (contentType !== 'application/json') {
+    return refusal(415, 'PGRST107', 'topologies accept JSON bodies only, so that their spec can be validated.');
+  }
+  const text = requestBodyText(request.body ?? '');
+  if (text === undefined) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined; // The data API answers malformed JSON itself (PGRST102).
+  }
+  const problems = Array.isArray(body)
+    ? body.flatMap((row, index) => rowProblems(row, request.method, index))
+    : rowProblems(body, request.method, undefined);
+  if (problems.length === 0) return undefined;
+  return refusal(400, '23514', `Invalid topology: ${problems.join('; ')}`, problems.join('\n'));
+}
+
+/** The data API with the topology's write rule in front of it. */
+export function guardTopologyWrites(dataApi: DataApiService): DataApiService {
+  return {
+    ...dataApi,
+    handle: async (request, roles) => checkTopologyWrite(request, roles) ?? dataApi.handle(request, roles),
+  };
+}

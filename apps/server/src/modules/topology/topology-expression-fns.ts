@@ -1,0 +1,137 @@
+import { Environment, type ParseResult } from '@marcbachmann/cel-js';
+import { COMPONENT_HEALTHS, type ComponentHealth, type TopologyTemplate } from '@lookout/contracts';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The expressions of a topology document: CEL (`expr`, `healthExpr`, `statusExpr`, a lookup's
+ * `display.expr`) and templates (`{{ .name }}`: field paths of the value in hand, the subset of
+ * Go templates that names things), as canary-checker's Template has them.
+ */
+
+export class TopologyExpressionError extends Error {}
+
+const cel = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
+const compiled = new LRUCache<string, ParseResult>({ max: 2000 });
+
+function toCel(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  // Whole numbers as CEL ints, so `summary.checks.unhealthy > 0` compares like with like.
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : value;
+  if (Array.isArray(value)) return value.map(toCel);
+  if (value instanceof Date) return value;
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) out[key] = toCel(inner);
+    return out;
+  }
+  return value;
+}
+
+function fromCel(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(fromCel);
+  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v)]));
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromCel(v)]));
+  return value;
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]?.trim() || 'invalid expression';
+}
+
+/** The parse problem of a CEL expression, or undefined when it parses (write-time validation). */
+export function celProblem(body: string): string | undefined {
+  try {
+    compiled.set(body, compiled.get(body) ?? cel.parse(body));
+    return undefined;
+  } catch (error) {
+    return firstLine(error);
+  }
+}
+
+/** Evaluates CEL with the variables given; throws TopologyExpressionError naming the expression. */
+export function evaluateCel(body: string, variables: Record<string, unknown>): unknown {
+  let program = compiled.get(body);
+  if (!program) {
+    try {
+      program = cel.parse(body);
+    } catch (error) {
+      throw new TopologyExpressionError(`expr '${body}': ${firstLine(error)}`);
+    }
+    compiled.set(body, program);
+  }
+  const context: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(variables)) context[key] = toCel(value);
+  try {
+    return fromCel(program(context));
+  } catch (error) {
+    throw new TopologyExpressionError(`expr '${body}': ${firstLine(error)}`);
+  }
+}
+
+/** The value at a dotted path (`.labels.app`, `.`), or undefined. */
+export function valueAtPath(value: unknown, path: string): unknown {
+  const parts = path.replace(/^\./, '').split('.').filter(Boolean);
+  let current = value;
+  for (const part of parts) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+const PLACEHOLDER = /\{\{\s*(\.[\w.-]*)\s*\}\}/g;
+
+/** Fills `{{ .path }}` placeholders from the value; a missing path is empty text. */
+export function renderTemplate(template: string, value: unknown): string {
+  return template.replace(PLACEHOLDER, (_, path: string) => {
+    const found = valueAtPath(value, path);
+    if (found === undefined || found === null) return '';
+    return typeof found === 'object' ? JSON.stringify(found) : String(found as string | number | boolean);
+  });
+}
+
+/** True when the text holds a placeholder (only such strings are rendered per item). */
+export function hasPlaceholder(text: string): boolean {
+  PLACEHOLDER.lastIndex = 0;
+  return PLACEHOLDER.test(text);
+}
+
+/** Every string of a JSON-like value rendered against `item` (forEach's templated specs). */
+export function renderDeep<T>(spec: T, item: unknown): T {
+  if (typeof spec === 'string') return (hasPlaceholder(spec) ? renderTemplate(spec, item) : spec) as T;
+  if (Array.isArray(spec)) return spec.map((entry: unknown) => renderDeep(entry, item)) as T;
+  if (spec && typeof spec === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(spec)) {
+      // A nested lookup's display runs later against its own results, not this item.
+      out[key] = key === 'display' ? inner : renderDeep(inner, item);
+    }
+    return out as T;
+  }
+  return spec;
+}
+
+/** Evaluates a Template (`expr` with the value as `self` and its fields, or `template`). */
+export function evaluateTemplate(
+  template: TopologyTemplate,
+  value: unknown,
+  extra: Record<string, unknown> = {},
+): unknown {
+  if (template.template !== undefined) return renderTemplate(template.template, value);
+  const fields = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return evaluateCel(template.expr ?? 'null', { ...fields, self: value, ...extra });
+}
+
+/** A health expression's answer as a health; anything else is an error naming the expression. */
+export function toHealth(answer: unknown, body: string): ComponentHealth {
+  if (typeof answer === 'string' && (COMPONENT_HEALTHS as readonly string[]).includes(answer)) {
+    return answer as ComponentHealth;
+  }
+  throw new TopologyExpressionError(
+    `healthExpr '${body}' must give one of ${COMPONENT_HEALTHS.join(', ')}, not ${JSON.stringify(answer)}`,
+  );
+}
