@@ -42,6 +42,8 @@ export async function buildTestApp(
     sealer?: AppDeps['sealer'];
     /** secrets: LOOKOUT_SECRETS_KUBERNETES_CONNECTION (references read that cluster). */
     secretsKubernetesConnection?: string;
+    /** topology: how often the planner looks for due topologies. */
+    topology?: AppDeps['topology'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -62,6 +64,7 @@ export async function buildTestApp(
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.health ? { health: options.health } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.topology ? { topology: options.topology } : {}),
     ...(options.secretsKubernetesConnection
       ? { secretsKubernetesConnection: options.secretsKubernetesConnection }
       : {}),

@@ -143,6 +143,11 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   // catalog relation by the config_scrapers resource (spec 1 section 6).
   'POST /api/catalog/summary': { resource: 'config_scrapers', action: 'read' },
   'POST /api/catalog/changes': { resource: 'config_scrapers', action: 'read' },
+  // ui-calls sections 3.4 and 3.16: the topology fetch (at the proxied path and without the
+  // proxy prefix) and the snapshot download are reads of topologies (spec 1 section 6).
+  'GET /api/canary/api/topology': { resource: 'topologies', action: 'read' },
+  'GET /api/topology': { resource: 'topologies', action: 'read' },
+  'GET /api/snapshot/topology/:id': { resource: 'topologies', action: 'read' },
 };
 
 /** Registered /api routes missing from SPEC_ROUTE_ACCESS, or declared otherwise than it says. */
