@@ -246,6 +246,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     jobs,
     // sql and http scrapers that name a connection read it when they run.
     resolveConnection: connections.services.connections.resolve,
+    // exec scrapers run their scripts where exec checks run theirs (ADR 0010).
+    ...(deps.health?.sandbox ? { sandbox: deps.health.sandbox } : {}),
     ...serve,
   });
   // Topology: documents run as jobs into components; roll-ups kept current by check and config events.
