@@ -1,13 +1,16 @@
 import { TOPOLOGY_TEXTS } from '@lookout/contracts';
 import { snapshotApi } from '@/lib/api-client';
 
-/** `GET /api/snapshot/topology/<id>?start=&related=` (ui-calls 3.16): the zip as a blob. */
+/**
+ * `GET /api/snapshot/topology/<id>?start=&related=` (ui-calls 3.16): the zip. Read as bytes
+ * (works in every browser and test DOM alike) and wrapped as a zip blob.
+ */
 export async function getSnapshot(id: string, start: string, related: boolean): Promise<Blob> {
-  const { data } = await snapshotApi.get<Blob>(`/topology/${encodeURIComponent(id)}`, {
+  const { data } = await snapshotApi.get<ArrayBuffer>(`/topology/${encodeURIComponent(id)}`, {
     params: { start, related: String(related) },
-    responseType: 'blob',
+    responseType: 'arraybuffer',
   });
-  return data;
+  return new Blob([data], { type: 'application/zip' });
 }
 
 /** Saves a blob under a name through a temporary link (the browser's download). */

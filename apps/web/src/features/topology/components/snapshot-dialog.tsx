@@ -1,6 +1,6 @@
 import { TOPOLOGY_SNAPSHOT_RANGES, TOPOLOGY_TEXTS } from '@lookout/contracts';
 import { Download, LoaderCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalFooter } from '@/components/ui/modal';
 import { Switch } from '@/components/ui/switch';
@@ -27,8 +27,7 @@ export function SnapshotDialog({
   const [related, setRelated] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setBusy(true);
     try {
       await downloadSnapshot(component, start, related);
@@ -42,7 +41,8 @@ export function SnapshotDialog({
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={texts.title(component.name)} className="max-w-sm">
-      <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      {/* Not a <form>: inside one, Radix's Switch adds a hidden input that measures itself. */}
+      <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-1">
           <label htmlFor={rangeId} className="text-sm font-medium text-slate-700">
             {texts.timeRange}
@@ -62,7 +62,7 @@ export function SnapshotDialog({
         </div>
         <Switch label={texts.related} checked={related} onCheckedChange={setRelated} />
         <ModalFooter>
-          <Button type="submit" disabled={busy}>
+          <Button onClick={() => void submit()} disabled={busy}>
             {busy ? (
               <LoaderCircle aria-hidden className="size-4 animate-spin" />
             ) : (
@@ -71,7 +71,7 @@ export function SnapshotDialog({
             {busy ? texts.downloading : texts.download}
           </Button>
         </ModalFooter>
-      </form>
+      </div>
     </Modal>
   );
 }
