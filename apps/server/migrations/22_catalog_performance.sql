@@ -1,0 +1,216 @@
+-- Catalog list pages at 100,000 items and 1,000,000 changes (issue 13's bench, docs/catalog.md
+-- "Performance", ADR 0022). Views keep their names and output columns; what changes is where
+-- their numbers come from:
+--
+--   * the changes page counts a range from hourly change counts kept by statement triggers
+--     (config_change_counts) plus the raw rows of its partial first and last hours, instead of
+--     counting a week of changes per request; its page is read in index order;
+--   * the summary view reads per-type change and insight counts (config_type_summary_30d,
+--     refreshed with the per-item roll-ups) next to a live count of the items;
+--   * the status filter options are read with a loose index scan.
+
+-- ---------------------------------------------------------------------------------------------
+-- Indexes
+-- ---------------------------------------------------------------------------------------------
+
+-- Newest first with the id as the tie-break (the changes page's order), straight from the index.
+DROP INDEX config_changes_created_at_idx;
+CREATE INDEX config_changes_created_at_id_idx ON config_changes (created_at DESC, id DESC);
+-- A change type within a range (filter chips); change_types' loose scan uses its first column.
+DROP INDEX config_changes_change_type_idx;
+CREATE INDEX config_changes_change_type_created_at_idx ON config_changes (change_type, created_at DESC);
+-- config_statuses: one probe per distinct status of the live items.
+CREATE INDEX config_items_live_status_idx ON config_items (status) WHERE deleted_at IS NULL;
+
+-- ---------------------------------------------------------------------------------------------
+-- Hourly change counts
+-- ---------------------------------------------------------------------------------------------
+
+-- Changes per UTC hour (of created_at), change type, severity ('' for none) and whether the
+-- item is live. Append-only deltas: every statement that inserts, updates or deletes changes,
+-- or deletes or restores items, adds signed counts; nobody updates a row, so concurrent scrapes
+-- never wait on each other here. lookout_compact_config_change_counts folds the deltas (the
+-- summary job calls it); lookout_rebuild_config_change_counts recomputes them from the changes.
+CREATE TABLE config_change_counts (
+  bucket timestamptz NOT NULL,
+  change_type text NOT NULL,
+  severity text NOT NULL,
+  live boolean NOT NULL,
+  n bigint NOT NULL
+);
+CREATE INDEX config_change_counts_bucket_idx ON config_change_counts (bucket);
+
+CREATE FUNCTION lookout_change_bucket(at timestamptz) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT date_bin('1 hour', at, timestamptz '2000-01-01 00:00:00+00') $$;
+
+-- Statement triggers with transition tables: one aggregate insert per statement, whatever its size.
+CREATE FUNCTION lookout_config_change_counts_insert() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_change_counts (bucket, change_type, severity, live, n)
+  SELECT lookout_change_bucket(r.created_at), r.change_type, coalesce(r.severity, ''), ci.deleted_at IS NULL, count(*)
+  FROM new_rows r JOIN config_items ci ON ci.id = r.config_id
+  GROUP BY 1, 2, 3, 4;
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION lookout_config_change_counts_update() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_change_counts (bucket, change_type, severity, live, n)
+  SELECT bucket, change_type, severity, live, sum(d)
+  FROM (
+    SELECT lookout_change_bucket(r.created_at) AS bucket, r.change_type, coalesce(r.severity, '') AS severity,
+           ci.deleted_at IS NULL AS live, -1 AS d
+    FROM old_rows r JOIN config_items ci ON ci.id = r.config_id
+    UNION ALL
+    SELECT lookout_change_bucket(r.created_at), r.change_type, coalesce(r.severity, ''), ci.deleted_at IS NULL, 1
+    FROM new_rows r JOIN config_items ci ON ci.id = r.config_id
+  ) x
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(d) <> 0;
+  RETURN NULL;
+END;
+$$;
+
+-- A change deleted with its item (ON DELETE CASCADE) no longer finds the item; its count was
+-- moved to the deleted side just before the item went (config_items_counts_before_delete).
+CREATE FUNCTION lookout_config_change_counts_delete() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_change_counts (bucket, change_type, severity, live, n)
+  SELECT lookout_change_bucket(r.created_at), r.change_type, coalesce(r.severity, ''),
+         coalesce(ci.deleted_at IS NULL, false), -count(*)
+  FROM old_rows r LEFT JOIN config_items ci ON ci.id = r.config_id
+  GROUP BY 1, 2, 3, 4;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER config_changes_counts_insert AFTER INSERT ON config_changes
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_change_counts_insert();
+CREATE TRIGGER config_changes_counts_update AFTER UPDATE ON config_changes
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_change_counts_update();
+CREATE TRIGGER config_changes_counts_delete AFTER DELETE ON config_changes
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_change_counts_delete();
+
+-- An item marked deleted or restored moves its changes' counts to the other side; an item
+-- removed while live moves them to the deleted side first, where its cascaded changes subtract.
+CREATE FUNCTION lookout_config_item_change_counts_move() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  now_live boolean := TG_OP = 'UPDATE' AND NEW.deleted_at IS NULL;
+BEGIN
+  INSERT INTO config_change_counts (bucket, change_type, severity, live, n)
+  SELECT b.bucket, b.change_type, b.severity, s.live, s.sign * b.n
+  FROM (
+    SELECT lookout_change_bucket(c.created_at) AS bucket, c.change_type, coalesce(c.severity, '') AS severity, count(*) AS n
+    FROM config_changes c WHERE c.config_id = OLD.id
+    GROUP BY 1, 2, 3
+  ) b
+  CROSS JOIN (VALUES (NOT now_live, -1), (now_live, 1)) AS s(live, sign);
+  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END;
+$$;
+CREATE TRIGGER config_items_counts_deleted_at AFTER UPDATE OF deleted_at ON config_items
+  FOR EACH ROW WHEN ((OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL))
+  EXECUTE FUNCTION lookout_config_item_change_counts_move();
+CREATE TRIGGER config_items_counts_before_delete BEFORE DELETE ON config_items
+  FOR EACH ROW WHEN (OLD.deleted_at IS NULL)
+  EXECUTE FUNCTION lookout_config_item_change_counts_move();
+
+-- Folds the deltas into one row per key (rows that net to zero go). One statement, so one
+-- snapshot: deltas written meanwhile by other transactions stay as they are.
+CREATE FUNCTION lookout_compact_config_change_counts() RETURNS void
+LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM config_change_counts RETURNING *)
+  INSERT INTO config_change_counts (bucket, change_type, severity, live, n)
+  SELECT bucket, change_type, severity, live, sum(n) FROM gone
+  GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0;
+$$;
+
+-- Recomputes the counts from the changes themselves, in one snapshot as above (after a bulk
+-- load with triggers off, or to repair them).
+CREATE FUNCTION lookout_rebuild_config_change_counts() RETURNS void
+LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM config_change_counts RETURNING 1)
+  INSERT INTO config_change_counts (bucket, change_type, severity, live, n)
+  SELECT lookout_change_bucket(c.created_at), c.change_type, coalesce(c.severity, ''), ci.deleted_at IS NULL, count(*)
+  FROM config_changes c JOIN config_items ci ON ci.id = c.config_id
+  GROUP BY 1, 2, 3, 4;
+$$;
+SELECT lookout_rebuild_config_change_counts();
+
+-- ---------------------------------------------------------------------------------------------
+-- Summary by type
+-- ---------------------------------------------------------------------------------------------
+
+-- Per type, live items apart from deleted ones: their changes and open insights within 30
+-- days, from config_item_summary_30d (refreshed right after it).
+CREATE MATERIALIZED VIEW config_type_summary_30d AS
+WITH per_item AS (
+  SELECT ci.type, ci.deleted_at IS NULL AS live, s.change_count, s.analysis
+  FROM config_items ci JOIN config_item_summary_30d s ON s.config_id = ci.id
+), analysis AS (
+  SELECT p.type, p.live, a.key, sum(a.value::integer)::integer AS total
+  FROM per_item p, jsonb_each_text(p.analysis) a
+  GROUP BY 1, 2, 3
+)
+SELECT t.type, t.live, t.changes, coalesce(a.analysis, '{}'::jsonb) AS analysis
+FROM (SELECT type, live, sum(change_count)::integer AS changes FROM per_item GROUP BY 1, 2) t
+LEFT JOIN (SELECT type, live, jsonb_object_agg(key, total) AS analysis FROM analysis GROUP BY 1, 2) a
+  ON a.type = t.type AND a.live = t.live;
+CREATE UNIQUE INDEX config_type_summary_30d_type_live_key ON config_type_summary_30d (type, live);
+
+CREATE OR REPLACE FUNCTION lookout_refresh_config_item_summaries() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  REFRESH MATERIALIZED VIEW CONCURRENTLY config_item_summary_3d;
+  REFRESH MATERIALIZED VIEW CONCURRENTLY config_item_summary_7d;
+  REFRESH MATERIALIZED VIEW CONCURRENTLY config_item_summary_30d;
+  REFRESH MATERIALIZED VIEW CONCURRENTLY config_type_summary_30d;
+  PERFORM lookout_compact_config_change_counts();
+END;
+$$;
+
+-- Same columns as before: live items counted now, their changes and insights from the roll-ups.
+CREATE OR REPLACE VIEW config_summary AS
+WITH by_type AS (
+  SELECT
+    type,
+    min(config_class) AS config_class,
+    count(*)::integer AS count,
+    jsonb_build_object(
+      'healthy', count(*) FILTER (WHERE health = 'healthy'),
+      'unhealthy', count(*) FILTER (WHERE health = 'unhealthy'),
+      'warning', count(*) FILTER (WHERE health = 'warning'),
+      'unknown', count(*) FILTER (WHERE health = 'unknown' OR health IS NULL)
+    ) AS health,
+    sum(cost_per_minute) AS cost_per_minute,
+    sum(cost_total_1d) AS cost_total_1d,
+    sum(cost_total_7d) AS cost_total_7d,
+    sum(cost_total_30d) AS cost_total_30d,
+    min(created_at) AS created_at,
+    max(updated_at) AS updated_at
+  FROM config_items WHERE deleted_at IS NULL
+  GROUP BY type
+)
+SELECT t.type, t.config_class, t.count, t.health, coalesce(s.changes, 0)::integer AS changes,
+       coalesce(s.analysis, '{}'::jsonb) AS analysis,
+       t.cost_per_minute, t.cost_total_1d, t.cost_total_7d, t.cost_total_30d, t.created_at, t.updated_at
+FROM by_type t
+LEFT JOIN config_type_summary_30d s ON s.type = t.type AND s.live;
+
+-- ---------------------------------------------------------------------------------------------
+-- Filter options
+-- ---------------------------------------------------------------------------------------------
+
+CREATE OR REPLACE VIEW config_statuses AS
+WITH RECURSIVE t AS (
+  SELECT min(status) AS status FROM config_items WHERE deleted_at IS NULL
+  UNION ALL
+  SELECT (SELECT min(c.status) FROM config_items c WHERE c.deleted_at IS NULL AND c.status > t.status)
+  FROM t WHERE t.status IS NOT NULL
+)
+SELECT status FROM t WHERE status IS NOT NULL;
