@@ -6,6 +6,7 @@ import {
   FEATURE_FLAGS_PAGE_TEXTS,
   HEALTH_PAGE_TEXTS,
   JOB_HISTORY_TEXTS,
+  NOTIFICATION_HISTORY_TEXTS,
   SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
   TOPOLOGY_SETTINGS_TEXTS,
@@ -13,6 +14,7 @@ import {
   USERS_PAGE_TEXTS,
 } from '@lookout/contracts';
 import {
+  Bell,
   Boxes,
   Cable,
   CalendarClock,
@@ -131,4 +133,13 @@ export const navigation: NavigationRegistry = {
       resource: 'database',
     },
   ],
+  // Not a sidebar item (spec 1 section 2.2 lists none): the top bar's bell (section 2.3) leads
+  // to the send history. Hidden with settings.notifications disabled; every role reads it.
+  notifications: {
+    path: '/notifications',
+    label: NOTIFICATION_HISTORY_TEXTS.title,
+    icon: Bell,
+    feature: 'settings.notifications',
+    resource: 'database',
+  },
 };

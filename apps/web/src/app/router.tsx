@@ -62,6 +62,16 @@ const areaRoutes: RouteObject[] = [
       { path: 'configs', element: <Navigate to="/catalog" replace /> },
     ],
   },
+  {
+    // Notifications (spec 3 section 2.10): send history, rules, silences; reached from the bell.
+    element: <FeatureRoute feature="settings.notifications" />,
+    children: [
+      { path: 'notifications', lazy: () => import('./routes/notifications') },
+      { path: 'notifications/rules', lazy: () => import('./routes/notification-rules') },
+      { path: 'notifications/silences', lazy: () => import('./routes/notification-silences') },
+      { path: 'notifications/silences/add', lazy: () => import('./routes/notification-silence-add') },
+    ],
+  },
 ];
 
 /**

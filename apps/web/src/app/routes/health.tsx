@@ -1,20 +1,27 @@
 import { canRunCheck } from '@lookout/contracts';
 import { Can } from '@/features/access/components/can';
 import { usePermissions } from '@/features/access/hooks/use-permissions';
+import { useFeatureFlags } from '@/features/feature-flags/hooks/use-feature-flags';
 import { HealthDashboard } from '@/features/health/components/health-dashboard';
+import { silenceCheckPath } from '@/features/notifications/lib/notification-paths';
 
 /**
  * `/health` (spec 2 section 2.2): the health dashboard and, with `checkId`, the check drawer.
  * Composed here because who may add a check (write on canaries) and run one (RUN_CHECK_ROLES)
- * comes from the access feature.
+ * comes from the access feature, and the drawer's 'Silence' link leads to the notifications area.
  */
 export function Component() {
   const permissions = usePermissions();
+  const { isFeatureDisabled } = useFeatureFlags();
+  // The drawer's 'Silence' link (spec 3 section 2.10) needs the notifications pages and write on
+  // database, which adding a silence needs (spec 3 section 6).
+  const canSilence = !isFeatureDisabled('settings.notifications') && permissions.can('database', 'write');
   return (
     <Can resource="canaries" action="read" showUnauthorized>
       <HealthDashboard
         canAddCheck={permissions.can('canaries', 'write')}
         canRunCheck={permissions.status === 'success' && canRunCheck(permissions.roles)}
+        silenceHref={canSilence ? silenceCheckPath : undefined}
       />
     </Can>
   );

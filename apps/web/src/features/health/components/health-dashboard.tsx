@@ -32,7 +32,7 @@ import { ALL_TAB, TAB_BY_AGENT } from '../lib/health-params';
 import type { PivotCellType } from '../lib/health-pivot-fns';
 import { disabledRefreshRates, effectiveRefreshRate } from '../lib/health-refresh-fns';
 import { CheckCards } from './check-cards';
-import { CheckDrawer } from './check-drawer/check-drawer';
+import { CheckDrawer, type CheckLinkBuilder } from './check-drawer/check-drawer';
 import { ChecksTable } from './checks-table';
 import { HealthCounts } from './health-counts';
 import { HealthFilterBar } from './health-filter-bar';
@@ -50,6 +50,10 @@ export interface HealthDashboardProps {
   canAddCheck: boolean;
   /** One of RUN_CHECK_ROLES: the drawer's Run Now (spec 2 section 6). */
   canRunCheck: boolean;
+  /** The drawer's 'Silence' link for a check, when notifications are on and the user may add one. */
+  silenceHref?: CheckLinkBuilder | undefined;
+  /** The drawer's link to why a check's events did or didn't notify, when notifications are on. */
+  whyHref?: CheckLinkBuilder | undefined;
 }
 
 /**
@@ -57,7 +61,7 @@ export interface HealthDashboardProps {
  * add-check button; the label and health filters; the search, Group By, Tab By and time range;
  * tabs over the checks table (or cards); the check drawer when `checkId` is set.
  */
-export function HealthDashboard({ canAddCheck, canRunCheck }: HealthDashboardProps) {
+export function HealthDashboard({ canAddCheck, canRunCheck, silenceHref, whyHref }: HealthDashboardProps) {
   const [params, updateParams] = useHealthParams();
   const { timeRange: urlRange, setTimeRange } = useTimeRangeParams();
   const timeRange = urlRange ?? DEFAULT_TIME_RANGE;
@@ -193,6 +197,8 @@ export function HealthDashboard({ canAddCheck, canRunCheck }: HealthDashboardPro
           onTimeRangeChange={setTimeRange}
           canRunCheck={canRunCheck}
           canEditCheck={canAddCheck}
+          silenceHref={silenceHref}
+          whyHref={whyHref}
           refetchInterval={refetchInterval}
           onClose={() => updateParams({ checkId: undefined })}
         />

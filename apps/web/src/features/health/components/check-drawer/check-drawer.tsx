@@ -1,5 +1,11 @@
-import { CHECK_DRAWER_TEXTS, type CheckSummary, type RunCheckResponse } from '@lookout/contracts';
-import { Pencil, X } from 'lucide-react';
+import {
+  CHECK_DRAWER_TEXTS,
+  NOTIFICATION_TRACE_TEXTS,
+  SILENCE_LINK_TEXT,
+  type CheckSummary,
+  type RunCheckResponse,
+} from '@lookout/contracts';
+import { BellOff, Pencil, X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +28,9 @@ import { HealthOverviewChart } from './health-overview-chart';
 import { RunCheckButton, RunCheckResult } from './run-check-button';
 import { StatusHistory } from './status-history';
 
+/** A link the app builds for a check (the notifications pages), from its id and its canary's. */
+export type CheckLinkBuilder = (checkId: string, canaryId: string | undefined) => string;
+
 export interface CheckDrawerProps {
   checkId: string;
   /** The check's row of the dashboard, shown while the drawer's own data loads. */
@@ -33,6 +42,10 @@ export interface CheckDrawerProps {
   canRunCheck: boolean;
   /** Write on canaries: without it the data API masks the spec's credentials, and the Spec tab says so. */
   canEditCheck: boolean;
+  /** 'Silence' (spec 3 section 2.10): the add-silence page prefilled with this check. */
+  silenceHref?: CheckLinkBuilder | undefined;
+  /** 'Why did (or didn't) this notify?' for this check's events. */
+  whyHref?: CheckLinkBuilder | undefined;
   /** The dashboard's refresh rate: the drawer's figures, chart and history follow it. */
   refetchInterval: number | false;
   onClose: () => void;
@@ -62,6 +75,8 @@ export function CheckDrawer({
   onTimeRangeChange,
   canRunCheck,
   canEditCheck,
+  silenceHref,
+  whyHref,
   refetchInterval,
   onClose,
 }: CheckDrawerProps) {
@@ -207,6 +222,23 @@ export function CheckDrawer({
             <footer className="flex flex-col gap-2 border-t border-slate-200 px-5 py-3">
               {runResult && <RunCheckResult response={runResult} />}
               <div className="flex items-center justify-end gap-2">
+                {whyHref && (
+                  <Link
+                    to={whyHref(checkId, check?.canary_id ?? listSummary?.canary_id ?? undefined)}
+                    className="mr-auto text-sm text-sky-700 hover:underline"
+                  >
+                    {NOTIFICATION_TRACE_TEXTS.link}
+                  </Link>
+                )}
+                {silenceHref && (
+                  <Link
+                    to={silenceHref(checkId, check?.canary_id ?? listSummary?.canary_id ?? undefined)}
+                    className={buttonClasses('secondary')}
+                  >
+                    <BellOff aria-hidden className="size-4" />
+                    {SILENCE_LINK_TEXT}
+                  </Link>
+                )}
                 {(check?.canary_id ?? listSummary?.canary_id) && (
                   <Link
                     to={canaryEditPath(check?.canary_id ?? listSummary?.canary_id ?? '')}
