@@ -7,6 +7,7 @@ import {
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../jobs/jobs.js';
+import type { Sandbox } from '../../sandbox/sandbox.js';
 import { noWorkers, type ServeContext, type ServerModule } from '../../http/server-module.js';
 import { scrapeConfigApplier } from './catalog-cli.js';
 import { guardCatalogWrites } from './catalog-data-api-guard.js';
@@ -29,6 +30,8 @@ export type CatalogModuleDeps = {
   resolveConnection?: ScrapeConnectionResolver;
   /** lookout serve's configuration: its database is what the lookout-self scraper reads. */
   serve?: ServeContext;
+  /** Where exec scrapers' scripts run (the health module's sandbox, ADR 0010); without it they are refused. */
+  sandbox?: Sandbox;
 };
 
 export type CatalogModule = ServerModule<{
@@ -67,6 +70,7 @@ export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
     ...(deps.scrapePlanIntervalMs !== undefined ? { planIntervalMs: deps.scrapePlanIntervalMs } : {}),
     ...(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
     ...(deps.serve ? { selfDatabaseUrl: deps.serve.databaseUrl } : {}),
+    ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
   });
   return {
     services: {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../jobs/jobs.js';
+import type { Sandbox } from '../../sandbox/sandbox.js';
 import { createScrapeEngine, type ScrapeFetchers } from './scrape-engine.js';
 import { createScrapeExtrasRepository } from './scrape-extras-repository.js';
 import { createScrapeRepository } from './scrape-repository.js';
@@ -22,6 +23,10 @@ export function createCatalogScraping(deps: {
   resolveConnection?: ScrapeConnectionResolver;
   /** The PostgreSQL this Lookout uses (the lookout-self scraper reads it). */
   selfDatabaseUrl?: string;
+  /** Where exec scrapers' scripts run (ADR 0010); without it they are refused. */
+  sandbox?: Sandbox;
+  /** Where the file scraper keeps git checkouts (default: a folder in the system's temp). */
+  gitCacheDir?: string;
   fetchers?: ScrapeFetchers;
 }) {
   const repository = createScrapeRepository(deps.pool);
@@ -33,6 +38,8 @@ export function createCatalogScraping(deps: {
       scrapeFetchers({
         ...(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
         ...(deps.selfDatabaseUrl ? { selfDatabaseUrl: deps.selfDatabaseUrl } : {}),
+        ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
+        ...(deps.gitCacheDir ? { gitCacheDir: deps.gitCacheDir } : {}),
       }),
   });
   const scheduler = createScrapeScheduler({

@@ -1,6 +1,9 @@
 import { SELF_DATABASE_CONNECTION, SELF_SCRAPER_SOURCE } from '@lookout/contracts';
+import type { Sandbox } from '../../../sandbox/sandbox.js';
 import type { ScrapeFetchers } from '../scrape-engine.js';
+import { scrapeExec, type ExecEntry } from './exec-scraper.js';
 import { scrapeFiles, type FileEntry } from './file-scraper.js';
+import { scrapeKubernetesFiles, type KubernetesFileEntry } from './kubernetes-file-scraper.js';
 import { scrapeHttp, type HttpEntry } from './http-scraper.js';
 import { scrapeKubernetes, type KubernetesEntry } from './kubernetes-scraper.js';
 import type { ScrapeConnectionResolver } from './scraper-connections.js';
@@ -16,10 +19,21 @@ export function scrapeFetchers(
     resolveConnection?: ScrapeConnectionResolver;
     /** The PostgreSQL this Lookout uses: what the lookout-self scraper's `lookout://database` means. */
     selfDatabaseUrl?: string;
+    /** Where exec scripts run (ADR 0010); without it exec scrapers are refused. */
+    sandbox?: Sandbox;
+    /** Where the file scraper keeps its git checkouts. */
+    gitCacheDir?: string;
   } = {},
 ): ScrapeFetchers {
   return {
-    file: (entry) => scrapeFiles(entry as unknown as FileEntry, options.baseDir),
+    file: (entry, scraper) =>
+      scrapeFiles(entry as unknown as FileEntry, options.baseDir, {
+        namespace: scraper.namespace,
+        resolveConnection: options.resolveConnection,
+        ...(options.gitCacheDir ? { gitCacheDir: options.gitCacheDir } : {}),
+      }),
+    kubernetesFile: (entry) => scrapeKubernetesFiles(entry as unknown as KubernetesFileEntry, options.baseDir),
+    exec: (entry) => scrapeExec(entry as unknown as ExecEntry, options.sandbox),
     kubernetes: (entry, scraper) =>
       scrapeKubernetes(entry as unknown as KubernetesEntry, {
         namespace: scraper.namespace,

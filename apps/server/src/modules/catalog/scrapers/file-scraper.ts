@@ -1,21 +1,26 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SCRAPE_ENGINE_LIMITS } from '@lookout/contracts';
 import { glob } from 'tinyglobby';
 import { parseAllDocuments } from 'yaml';
 import type { ScrapedDocument } from '../scrape-item-fns.js';
+import { checkout, type GitSource } from './git-checkout.js';
+import type { ScrapeConnectionResolver } from './scraper-connections.js';
 
 /**
  * The `file` scraper: local paths and globs of YAML or JSON files. Each file gives one document
  * per YAML document (`---`), or one for JSON; an empty document is skipped. Without an `id`
  * expression a document is identified by its file path (with `#n` for the n-th document).
  * A path or glob that matches nothing is not an error: its files are gone, so are their items.
+ * With `url` (and a git `connection` for credentials and ref) the paths are read inside a
+ * shallow checkout of that repository (git-checkout.ts), and never outside it.
  */
 
 export type FileEntry = {
   paths: string[];
   ignore?: string[] | undefined;
   url?: string | undefined;
+  connection?: string | undefined;
   format?: 'json' | 'yaml' | 'properties' | undefined;
 };
 
@@ -35,13 +40,52 @@ function parseFile(file: string, text: string, format: FileEntry['format']): unk
   return values;
 }
 
-/** The documents of a file entry; unreadable or malformed files are errors naming the file. */
-export async function scrapeFiles(entry: FileEntry, baseDir = process.cwd()): Promise<FileScrape> {
-  if (entry.url) {
-    return {
-      documents: [],
-      errors: [`file scraper with url '${entry.url}': git checkouts are not supported by this build; use local paths`],
-    };
+/** The repository of an entry: its url (go-getter's `git::` prefix and `?ref=` understood) and its connection. */
+async function gitSource(
+  entry: FileEntry,
+  context: { namespace: string; resolveConnection?: ScrapeConnectionResolver | undefined },
+): Promise<GitSource> {
+  let url = entry.url?.replace(/^git::/, '');
+  let ref: string | undefined;
+  let username: string | undefined;
+  let password: string | undefined;
+  if (entry.connection) {
+    if (!context.resolveConnection)
+      throw new Error(`connection '${entry.connection}': connections are not available here`);
+    const connection = await context.resolveConnection(entry.connection, context.namespace);
+    if (connection.type !== 'git')
+      throw new Error(`connection '${entry.connection}' is a ${connection.type} connection, not git`);
+    url ??= connection.url;
+    ref = connection.properties?.ref?.trim() || undefined;
+    username = connection.username;
+    password = connection.password;
+  }
+  if (!url) throw new Error('url: the entry and its connection have no repository url');
+  const query = /^(.*)\?ref=([^&]+)$/.exec(url);
+  if (query) {
+    url = query[1]!;
+    ref = decodeURIComponent(query[2]!);
+  }
+  return { url, ref: ref ?? 'main', username, password };
+}
+
+/**
+ * The documents of a file entry; unreadable or malformed files are errors naming the file. With
+ * `url`, `context.gitCacheDir` holds the checkouts.
+ */
+export async function scrapeFiles(
+  entry: FileEntry,
+  baseDir = process.cwd(),
+  context: { namespace: string; resolveConnection?: ScrapeConnectionResolver | undefined; gitCacheDir?: string } = {
+    namespace: 'default',
+  },
+): Promise<FileScrape> {
+  let root: string | undefined;
+  if (entry.url || entry.connection) {
+    const outside = entry.paths.find((pattern) => path.isAbsolute(pattern) || pattern.split(/[\\/]/).includes('..'));
+    if (outside) throw new Error(`paths: '${outside}' is outside the repository; give paths relative to its root`);
+    baseDir = await checkout(await gitSource(entry, context), context.gitCacheDir);
+    root = await realpath(baseDir);
   }
   const errors: string[] = [];
   const files = new Set<string>();
@@ -64,14 +108,21 @@ export async function scrapeFiles(entry: FileEntry, baseDir = process.cwd()): Pr
       break;
     }
     try {
+      // A link in a repository must not lead the scraper to a file of this server.
+      if (root && !(await realpath(file)).startsWith(root + path.sep)) {
+        errors.push(`${path.relative(baseDir, file)}: links outside the repository; left out`);
+        continue;
+      }
       const info = await stat(file);
       if (info.size > SCRAPE_ENGINE_LIMITS.fileBytes) {
         errors.push(`${file}: ${info.size} bytes is more than the ${SCRAPE_ENGINE_LIMITS.fileBytes} a file may have`);
         continue;
       }
       const values = parseFile(file, await readFile(file, 'utf8'), entry.format);
+      // In a checkout the path inside the repository names the file (the cache folder may move).
+      const name = root ? path.relative(baseDir, file) : file;
       for (const [index, document] of values.entries()) {
-        const source = values.length > 1 ? `${file}#${index}` : file;
+        const source = values.length > 1 ? `${name}#${index}` : name;
         documents.push({ source, document, defaults: { id: source, name: path.basename(file) } });
       }
     } catch (error) {

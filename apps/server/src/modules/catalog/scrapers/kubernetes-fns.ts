@@ -160,3 +160,51 @@ export function eventChange(event: KubernetesEvent, filters: KubernetesFilters):
     externalCreatedBy: null,
   };
 }
+
+/** A manifest's selector (`kubernetesFile`): kind, and optionally namespace and name (globs). */
+export type ManifestSelector = { kind: string; namespace?: string | undefined; name?: string | undefined };
+
+/**
+ * The Kubernetes objects of one parsed file document: itself when it has a kind and a name, the
+ * entries of a `List` (or `*List`), nothing otherwise.
+ */
+export function manifestObjects(document: unknown): KubernetesObject[] {
+  if (!document || typeof document !== 'object' || Array.isArray(document)) return [];
+  const object = document as KubernetesObject & { items?: unknown };
+  if (typeof object.kind === 'string' && object.kind.endsWith('List') && Array.isArray(object.items)) {
+    return object.items.flatMap(manifestObjects);
+  }
+  return typeof object.kind === 'string' && typeof object.metadata?.name === 'string' ? [object] : [];
+}
+
+/**
+ * A manifest as a scraped document: type `Kubernetes::<Kind>`, id its uid when it has one, else
+ * `<kind>/<namespace>/<name>` (manifests in files usually have no uid), tags its namespace.
+ */
+export function manifestDocument(
+  object: KubernetesObject,
+  source: string,
+  selector?: ManifestSelector,
+): ScrapedDocument | undefined {
+  const kind = object.kind!;
+  const metadata = object.metadata ?? {};
+  const name = metadata.name!;
+  if (selector) {
+    if (!matchesGlob(kind, selector.kind)) return undefined;
+    if (selector.namespace && !matchesGlob(metadata.namespace ?? '', selector.namespace)) return undefined;
+    if (selector.name && !matchesGlob(name, selector.name)) return undefined;
+  }
+  const namespace = metadata.namespace;
+  return {
+    source,
+    document: storedObject(object, kind, object.apiVersion ?? 'v1'),
+    defaults: {
+      id: metadata.uid ?? `${kind}/${namespace ?? ''}/${name}`,
+      name,
+      type: `${KUBERNETES_TYPE_PREFIX}${kind}`,
+      class: kind,
+      ...(namespace ? { tags: { namespace } } : {}),
+      ...(metadata.labels && Object.keys(metadata.labels).length > 0 ? { labels: metadata.labels } : {}),
+    },
+  };
+}
