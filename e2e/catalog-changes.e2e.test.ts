@@ -25,6 +25,7 @@ describe('catalog changes and insights in Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
   let deploymentId: string;
+  let podId: string;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
@@ -62,7 +63,7 @@ describe('catalog changes and insights in Chromium', () => {
        RETURNING id, name`,
       [deploymentId],
     );
-    const podId = items.rows.find((row) => row.name === 'payments-7d9f')!.id;
+    podId = items.rows.find((row) => row.name === 'payments-7d9f')!.id;
     const goneId = items.rows.find((row) => row.name === 'payments-old')!.id;
     await db.query(
       `INSERT INTO config_changes (config_id, change_type, severity, source, summary, diff, patches, created_by, external_created_by, created_at)
@@ -195,6 +196,16 @@ describe('catalog changes and insights in Chromium', () => {
     expect((await message.textContent())!.length).toBeGreaterThan(800);
     await dialog.getByText('"container": "app"').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}catalog-insight.png` });
+    await page.keyboard.press('Escape');
+
+    // The item's Insights tab lists the same, for this item only.
+    await page.goto(`${server.url}/catalog/${podId}/insights`);
+    const tab = page.getByRole('table', { name: CATALOG_INSIGHTS_TEXTS.title });
+    await tab.getByRole('row').filter({ hasText: 'restarts' }).waitFor();
+    await tab.getByRole('row').filter({ hasText: 'privileged-container' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}catalog-item-insights.png` });
+    await page.goto(`${server.url}/catalog/${deploymentId}/insights`);
+    await page.getByText(CATALOG_INSIGHTS_TEXTS.empty).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
