@@ -64,7 +64,6 @@ export const TOPOLOGY_TEXTS = {
     playbookRuns: 'Playbook runs',
     teams: 'Teams',
     insights: 'Insights',
-    whatChanged: 'What changed',
   },
   panelEmpty: {
     catalog: 'No linked catalog items',
@@ -74,7 +73,6 @@ export const TOPOLOGY_TEXTS = {
     playbookRuns: 'No playbook runs',
     teams: 'No teams',
     insights: 'No insights',
-    whatChanged: 'Nothing changed in the hour before',
   },
   details: {
     name: 'Name',

@@ -1,10 +1,7 @@
-import { TOPOLOGY_LINK_PICKER_LIMIT } from '@lookout/contracts';
+import { MANUAL_LINK_SELECTOR_ID, TOPOLOGY_LINK_PICKER_LIMIT } from '@lookout/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dbApi } from '@/lib/api-client';
 import { topologyKeys } from './topology-keys';
-
-/** `selector_id` of a link made by hand; only those can be removed from the panel. */
-export const MANUAL_LINK_SELECTOR_ID = 'manual';
 
 /** A catalog item the picker offers. */
 export type ConfigOption = { id: string; name: string; type: string | null; config_class: string | null };

@@ -1,4 +1,4 @@
-import { TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { topologySnapshotFileName } from '@lookout/contracts';
 import { snapshotApi } from '@/lib/api-client';
 
 /**
@@ -30,5 +30,5 @@ export function saveBlob(blob: Blob, name: string): void {
 /** Downloads the snapshot as `<name>-snapshot.zip`. */
 export async function downloadSnapshot(component: { id: string; name: string }, start: string, related: boolean) {
   const blob = await getSnapshot(component.id, start, related);
-  saveBlob(blob, `${component.name}${TOPOLOGY_TEXTS.snapshot.fileSuffix}`);
+  saveBlob(blob, topologySnapshotFileName(component.name));
 }

@@ -1,10 +1,10 @@
-import { TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { MANUAL_LINK_SELECTOR_ID, TOPOLOGY_TEXTS } from '@lookout/contracts';
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { MANUAL_LINK_SELECTOR_ID, useUnlinkConfig } from '../../api/config-link';
+import { useUnlinkConfig } from '../../api/config-link';
 import {
   useComponentChanges,
   useComponentChecks,
