@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  celProblem,
+  evaluateCel,
+  evaluateTemplate,
+  renderDeep,
+  renderTemplate,
+  toHealth,
+} from './topology-expression-fns.js';
+
+describe('topology expressions', () => {
+  it('evaluates CEL over summaries with whole numbers as ints', () => {
+    const summary = { checks: { unhealthy: 2 } };
+    expect(evaluateCel("summary.checks.unhealthy > 1 ? 'unhealthy' : 'healthy'", { summary })).toBe('unhealthy');
+    expect(evaluateCel('json.items.map(i, i.name)', { json: { items: [{ name: 'a' }, { name: 'b' }] } })).toEqual([
+      'a',
+      'b',
+    ]);
+  });
+  it('names a broken expression', () => {
+    expect(celProblem('summary.(')).toBeDefined();
+    expect(celProblem('1 + 1')).toBeUndefined();
+    expect(() => evaluateCel('nope.(', {})).toThrow("expr 'nope.('");
+  });
+  it('fills templates and leaves display blocks for their own results', () => {
+    expect(renderTemplate('{{ .name }}-{{.labels.app}}-{{ .missing }}', { name: 'x', labels: { app: 'y' } })).toBe(
+      'x-y-',
+    );
+    expect(renderDeep({ a: ['{{ .name }}'], display: { expr: '{{ .name }}' } }, { name: 'n' })).toEqual({
+      a: ['n'],
+      display: { expr: '{{ .name }}' },
+    });
+    expect(evaluateTemplate({ expr: 'name + "/" + self.type' }, { name: 'a', type: 'b' })).toBe('a/b');
+  });
+  it('accepts only healths from a health expression', () => {
+    expect(toHealth('warning', 'x')).toBe('warning');
+    expect(() => toHealth('red', 'x')).toThrow("healthExpr 'x' must give one of");
+  });
+});
