@@ -208,6 +208,22 @@ describe('/catalog/changes (spec 3 section 2.1)', () => {
     expect(within(chips).getByText('image')).toBeInTheDocument();
   });
 
+  it('shows a range other than the default 7 days as a chip that brings the default back', async () => {
+    const { user, router } = renderApp({ path: '/catalog/changes?timeRange=now-1h', navigation });
+    await changesTable();
+    await vi.waitFor(() => expect(lastBody()).toMatchObject({ from: 'now-1h', to: 'now' }));
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getByText('Last 1 hour')).toBeInTheDocument();
+    await user.click(
+      within(chips).getByRole('button', {
+        name: `${CATALOG_CHANGES_TEXTS.clearFilter} ${CATALOG_CHANGES_TEXTS.timeRange}`,
+      }),
+    );
+    await vi.waitFor(() => expect(lastBody().from).toBe('now-7d'));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument();
+  });
+
   it("follows an item's related items downstream by default and upstream when switched on", async () => {
     const { user } = renderApp({ path: `/catalog/${POD}/changes`, navigation });
     await changesTable();
