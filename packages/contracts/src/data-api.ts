@@ -95,6 +95,14 @@ export const DATA_API_RELATIONS = {
   // connections (17_connections.sql): every credential is sealed on write and reads as '***'
   // for everyone (SEALED_COLUMN_READERS); write is admin only (spec 1 section 6).
   connections: 'connections',
+  // notifications (20_notifications.sql; docs/notifications.md): rules, their statistics and
+  // the send history by the notifications resource; silences by database, whose write spec 1
+  // section 6 requires to add one.
+  notifications: 'notifications',
+  notifications_summary: 'notifications',
+  notification_send_history: 'notifications',
+  notification_send_history_summary: 'notifications',
+  notification_silences: 'database',
 } as const satisfies Record<string, Resource>;
 
 export type DataApiRelation = keyof typeof DATA_API_RELATIONS;
@@ -111,6 +119,8 @@ export const SOURCE_GUARDED_RELATIONS: readonly DataApiRelation[] = [
   'connections',
   'config_scrapers',
   'topologies',
+  'notifications',
+  'notification_silences',
 ];
 
 /** 403 message for a change to a row another source owns. */
@@ -157,6 +167,9 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'check_summary_for_config',
   'event_queue_summary',
   'failed_events',
+  'notifications_summary',
+  'notification_send_history',
+  'notification_send_history_summary',
   'topologies_with_status',
   'component_relationships',
   'team_components',
@@ -192,6 +205,11 @@ const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
     'event_queue_summary is read-only here; it summarises the event queue, which triggers and consumers change.',
   failed_events:
     'failed_events is read-only here; a failed event is retried by its consumer, or queued again by its producer.',
+  notifications_summary: 'notifications_summary is a view; write notifications instead.',
+  notification_send_history:
+    'notification_send_history is read-only here; the notification consumers record every send.',
+  notification_send_history_summary:
+    'notification_send_history_summary is read-only here; the notification consumers record every send.',
 };
 
 /**

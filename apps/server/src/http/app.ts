@@ -22,6 +22,7 @@ import { createDataApiModule } from '../modules/data-api/data-api-module.js';
 import { createHealthModule, type HealthModuleDeps, type HealthSettings } from '../modules/health/health-module.js';
 import { createIdentityModule, type IdentityModuleDeps } from '../modules/identity/identity-module.js';
 import { createMetricsModule, type MetricsModule, type MetricsModuleDeps } from '../modules/metrics/metrics-module.js';
+import { createNotificationsModule, type NotificationSettings } from '../modules/notifications/notifications-module.js';
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
 import { createTopologyModule } from '../modules/topology/topology-module.js';
@@ -116,6 +117,11 @@ export type AppDeps = {
   };
   /** events: overrides of the event queue's back-off and poll (tests; docs/events.md). */
   events?: Partial<EventQueueSettings>;
+  /**
+   * notifications: whether this app consumes events and sends (default: under `lookout serve`),
+   * the system SMTP server, and the services' addresses (tests; docs/notifications.md).
+   */
+  notifications?: NotificationSettings;
   /** topology: how often the planner looks for due topologies (tests shorten it; docs/topology.md). */
   topology?: { planIntervalMs?: number };
 };
@@ -262,6 +268,18 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...(deps.topology?.planIntervalMs !== undefined ? { planIntervalMs: deps.topology.planIntervalMs } : {}),
     ...serve,
   });
+  // Notifications: rules matched against queue events, messages sent by an async consumer.
+  const notifications = createNotificationsModule({
+    pool,
+    logger,
+    jobs,
+    events,
+    resolveConnection: connections.services.connections.resolve,
+    personOf,
+    publicUrl: deps.publicUrl ?? deps.serve?.config.publicUrl ?? `http://localhost:${deps.port ?? 8080}`,
+    ...serve,
+    ...(deps.notifications ? { settings: deps.notifications } : {}),
+  });
   const dataApi = await createDataApiModule({
     pool,
     logger,
@@ -274,6 +292,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       connections.services.guardDataApiWrites,
       catalog.services.guardDataApiWrites,
       topology.services.guardDataApiWrites,
+      notifications.services.guardDataApiWrites,
     ],
   });
   const system = createSystemModule({
@@ -290,6 +309,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     health,
     catalog,
     topology,
+    notifications,
     system,
     metrics,
   ];

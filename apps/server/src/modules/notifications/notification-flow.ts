@@ -1,0 +1,198 @@
+import {
+  NOTIFICATION_SEND_EVENT,
+  repeatIntervalMs,
+  type NotificationTraceOutcome,
+  type NotificationTraceRule,
+} from '@lookout/contracts';
+import type { Queryable } from '../../db/transaction.js';
+import type { Events, QueuedEvent } from '../../events/events.js';
+import {
+  evaluateFilter,
+  heldByError,
+  matchSilence,
+  recipientsOf,
+  type RuleRow,
+  type SilenceTarget,
+} from './notification-match-fns.js';
+import { defaultBody, defaultTitle, renderTemplate } from './notification-template-fns.js';
+import type { NotificationsRepository } from './notifications-repository.js';
+
+/**
+ * The first half of the flow (backend-model 2.9), a sync consumer of the resource events: for
+ * one event, in the transaction that takes it from the queue, every live rule is matched
+ * (event, filter), then each of its recipients is checked against silences and the repeat
+ * interval, and gets a history row: `silenced` or `repeat-interval` (held back, counted), or
+ * `pending` with the rendered message and a `notification.send` event for the sender. A trace
+ * of every decision is written with them. All of it commits with the event's removal, so an
+ * event is decided exactly once.
+ */
+
+export type FlowDeps = {
+  repository: NotificationsRepository;
+  events: Pick<Events, 'enqueue'>;
+  /** Links in messages (permalink, silenceURL) start here. */
+  publicUrl: string;
+};
+
+type TraceRule = Omit<NotificationTraceRule, 'sends'> & { send_ids: string[] };
+
+/** The event's resource and the variables its rules' filters and templates see. */
+export type EventSubject = {
+  resourceId: string;
+  resourceType: 'check' | 'canary' | 'component' | 'config';
+  health: string | null;
+  status: string | null;
+  target: SilenceTarget;
+  variables: Record<string, unknown>;
+};
+
+async function checkSubject(
+  q: Queryable,
+  repository: NotificationsRepository,
+  event: QueuedEvent,
+  publicUrl: string,
+): Promise<EventSubject | undefined> {
+  if (!event.eventId) return undefined;
+  const context = await repository.checkContext(q, event.eventId);
+  if (!context) return undefined;
+  const checkId = event.eventId;
+  const canaryId = typeof context.check.canary_id === 'string' ? context.check.canary_id : undefined;
+  const eventTime = event.properties.last_runtime ?? event.createdAt.toISOString();
+  return {
+    resourceId: checkId,
+    resourceType: 'check',
+    health: event.name === 'check.failed' ? 'unhealthy' : 'healthy',
+    status: typeof context.check.status === 'string' ? context.check.status : null,
+    target: { check_id: checkId, ...(canaryId ? { canary_id: canaryId } : {}), ancestors: [] },
+    variables: {
+      check: context.check,
+      canary: context.canary ?? {},
+      check_status: context.checkStatus ?? {},
+      source_event: event.name,
+      event_time: eventTime,
+      permalink: `${publicUrl}/health?checkId=${checkId}`,
+      silenceURL: `${publicUrl}/notifications/silences/add?check_id=${checkId}`,
+    },
+  };
+}
+
+/** Reads the resource an event is about; undefined when it no longer exists. */
+export function subjectOf(q: Queryable, repository: NotificationsRepository, event: QueuedEvent, publicUrl: string) {
+  if (event.name.startsWith('check.')) return checkSubject(q, repository, event, publicUrl);
+  return Promise.resolve(undefined);
+}
+
+/** Decides one event; returns the trace id (undefined when the resource is gone). */
+export async function decideEvent(
+  deps: FlowDeps,
+  event: QueuedEvent,
+  tx: Queryable,
+  now = new Date(),
+): Promise<string | undefined> {
+  const { repository } = deps;
+  const subject = await subjectOf(tx, repository, event, deps.publicUrl);
+  if (!subject) return undefined;
+  const traceId = await repository.insertTrace(tx, {
+    eventName: event.name,
+    resourceId: subject.resourceId,
+    resourceType: subject.resourceType,
+    eventTime: new Date(String(subject.variables.event_time)),
+  });
+  const rules = await repository.liveRules(tx);
+  const trace: TraceRule[] = [];
+  let silences: Awaited<ReturnType<NotificationsRepository['activeSilences']>> | undefined;
+
+  for (const rule of rules) {
+    const entry: TraceRule = {
+      notification_id: rule.id,
+      title: rule.title,
+      event_matched: rule.events.includes(event.name),
+      filter: rule.filter,
+      filter_result: null,
+      filter_error: null,
+      silenced_by: null,
+      repeat_interval: rule.repeat_interval,
+      repeat_of: null,
+      outcome: 'event-not-matched',
+      send_ids: [],
+    };
+    trace.push(entry);
+    if (!entry.event_matched) continue;
+    if (heldByError(rule, now)) {
+      entry.outcome = 'filter-error';
+      entry.filter_error = rule.error;
+      continue;
+    }
+    const filter = evaluateFilter(rule.filter, subject.variables);
+    entry.filter_result = filter.result;
+    if (filter.error) {
+      entry.filter_error = filter.error;
+      entry.outcome = 'filter-error';
+      await repository.setRuleError(tx, rule.id, filter.error);
+      continue;
+    }
+    if (filter.result === false) {
+      entry.outcome = 'filter-not-matched';
+      continue;
+    }
+    const teamSpec = rule.team_id ? await repository.teamSpec(tx, rule.team_id) : null;
+    const recipients = recipientsOf(rule, teamSpec);
+    if (recipients.length === 0) {
+      entry.outcome = 'no-recipient';
+      continue;
+    }
+    silences ??= await repository.activeSilences(tx, subject.target);
+    const silence = matchSilence(silences, subject.target, subject.variables);
+    for (const failed of silence.filterErrors) await repository.setSilenceError(tx, failed.silenceId, failed.error);
+    const title = renderTemplate(rule.title || defaultTitle(event.name), subject.variables);
+    const body = renderTemplate(rule.template || defaultBody(event.name), subject.variables);
+    const intervalMs = rule.repeat_interval ? repeatIntervalMs(rule.repeat_interval) : undefined;
+    const outcomes = new Set<NotificationTraceOutcome>();
+
+    for (const recipient of recipients) {
+      const base = {
+        notificationId: rule.id,
+        sourceEvent: event.name,
+        resourceId: subject.resourceId,
+        resourceType: subject.resourceType,
+        resourceHealth: subject.health,
+        resourceStatus: subject.status,
+        recipient: recipient.key,
+        personId: recipient.kind === 'person' ? recipient.personId : null,
+        teamId: recipient.kind === 'team' || recipient.kind === 'team-members' ? recipient.teamId : null,
+        payload: { ...recipient },
+        title: title.text,
+        body: body.text,
+        traceId,
+        error: [...title.errors, ...body.errors].join('; ') || null,
+        silencedBy: null as string | null,
+        parentId: null as string | null,
+      };
+      if (silence.silenceId) {
+        entry.silenced_by = silence.silenceId;
+        outcomes.add('silenced');
+        entry.send_ids.push(
+          await repository.recordBlocked(tx, { ...base, status: 'silenced', silencedBy: silence.silenceId }),
+        );
+        continue;
+      }
+      const repeatOf = intervalMs ? await repository.recentSent(tx, base, intervalMs) : null;
+      if (repeatOf) {
+        entry.repeat_of = repeatOf;
+        outcomes.add('repeat-interval');
+        entry.send_ids.push(
+          await repository.recordBlocked(tx, { ...base, status: 'repeat-interval', parentId: repeatOf }),
+        );
+        continue;
+      }
+      const id = await repository.insert(tx, { ...base, status: 'pending' });
+      await deps.events.enqueue(NOTIFICATION_SEND_EVENT, id, {}, { tx });
+      outcomes.add('queued');
+      entry.send_ids.push(id);
+    }
+    // A rule with several recipients reports the outcome that let anything through first.
+    entry.outcome = outcomes.has('queued') ? 'queued' : outcomes.has('silenced') ? 'silenced' : 'repeat-interval';
+  }
+  await repository.setTraceRules(tx, traceId, trace);
+  return traceId;
+}
