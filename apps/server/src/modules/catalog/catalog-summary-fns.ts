@@ -13,8 +13,10 @@ import {
  * written into the SQL text.
  */
 export class SqlParts {
-  readonly params: unknown[] = [];
   readonly where: string[] = [];
+
+  /** `params` may be another SqlParts' list, so both write one statement's parameters. */
+  constructor(readonly params: unknown[] = []) {}
 
   /** Adds a parameter and returns its placeholder. */
   param(value: unknown): string {

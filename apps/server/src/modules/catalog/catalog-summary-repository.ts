@@ -1,8 +1,6 @@
 import {
   CATALOG_CHANGES_DEFAULT_FROM,
   CATALOG_CHANGES_PAGE_SIZE,
-  CATALOG_SUMMARY_WINDOW,
-  parseDurationMs,
   type CatalogChangesRequest,
   type CatalogChangesResponse,
   type CatalogSummaryRequest,
@@ -10,7 +8,9 @@ import {
 } from '@lookout/contracts';
 import type pg from 'pg';
 import { AppError } from '../../http/app-error.js';
-import { changesConditions, changesOrder, groupExpression, SqlParts } from './catalog-summary-fns.js';
+import { countableByHour, hourlyCountSql } from './catalog-change-counts.js';
+import { changesConditions, changesOrder, SqlParts } from './catalog-summary-fns.js';
+import { summarySql } from './catalog-summary-sql.js';
 
 const toNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const toIso = (value: unknown): string | null =>
@@ -24,58 +24,8 @@ export function createCatalogSummaryRepository(pool: pg.Pool) {
      * open insights within their windows, summed costs.
      */
     async summary(body: CatalogSummaryRequest): Promise<CatalogSummaryRow[]> {
-      const parts = new SqlParts();
-      const keys = ['type', ...(body.groupBy ?? []).filter((key) => key !== 'type')];
-      const groups = keys.map((key) => groupExpression(key, parts));
-      if (!body.deleted) parts.where.push('ci.deleted_at IS NULL');
-      parts.valueList(`coalesce(ci.health, 'unknown')`, body.health);
-      parts.valueList('ci.status', body.status);
-      for (const [label, value] of Object.entries(body.filter ?? {})) {
-        parts.valueList(`ci.labels ->> ${parts.param(label)}`, value);
-      }
-      // Windows are durations (30d, 24h), validated by the schema; they travel as milliseconds.
-      const windowMs = (since: string | undefined) => parseDurationMs(since ?? CATALOG_SUMMARY_WINDOW) ?? 0;
-      const changesSince = parts.param(windowMs(body.changes?.since));
-      const analysisSince = parts.param(windowMs(body.analysis?.since));
-      const selectGroups = groups.map((expr, index) => `${expr} AS g${index}`).join(', ');
-      const groupBy = groups.map((_, index) => `g${index}`).join(', ');
-      const interval = (p: string) => `(${p}::bigint * interval '1 millisecond')`;
-      const sql = `
-        WITH items AS (SELECT ci.* FROM config_items ci ${parts.sql()}),
-        ch AS (
-          SELECT c.config_id, count(*)::integer AS n FROM config_changes c
-          WHERE c.created_at > now() - ${interval(changesSince)} AND c.config_id IN (SELECT id FROM items)
-          GROUP BY c.config_id
-        ),
-        an AS (
-          SELECT a.config_id, a.analysis_type, count(*)::integer AS n FROM config_analysis a
-          WHERE a.status = 'open' AND a.last_observed > now() - ${interval(analysisSince)}
-            AND a.config_id IN (SELECT id FROM items)
-          GROUP BY a.config_id, a.analysis_type
-        ),
-        rows AS (
-          SELECT ${selectGroups},
-            count(*)::integer AS count,
-            count(*) FILTER (WHERE ci.health = 'healthy')::integer AS healthy,
-            count(*) FILTER (WHERE ci.health = 'unhealthy')::integer AS unhealthy,
-            count(*) FILTER (WHERE ci.health = 'warning')::integer AS warning,
-            count(*) FILTER (WHERE ci.health IS NULL OR ci.health NOT IN ('healthy', 'unhealthy', 'warning'))::integer AS unknown,
-            coalesce(sum(ch.n), 0)::integer AS changes,
-            sum(ci.cost_per_minute) AS cost_per_minute, sum(ci.cost_total_1d) AS cost_total_1d,
-            sum(ci.cost_total_7d) AS cost_total_7d, sum(ci.cost_total_30d) AS cost_total_30d,
-            min(ci.created_at) AS created_at, max(ci.updated_at) AS updated_at,
-            CASE WHEN count(DISTINCT ci.agent_id) = 1 THEN min(ci.agent_id::text) END AS agent_id,
-            array_agg(ci.id) AS ids
-          FROM items ci LEFT JOIN ch ON ch.config_id = ci.id
-          GROUP BY ${groupBy}
-        )
-        SELECT r.*, ag.name AS agent_name,
-          (SELECT coalesce(jsonb_object_agg(x.analysis_type, x.n), '{}'::jsonb) FROM (
-             SELECT an.analysis_type, sum(an.n)::integer AS n FROM an WHERE an.config_id = ANY(r.ids) GROUP BY an.analysis_type
-           ) x) AS analysis
-        FROM rows r LEFT JOIN agents ag ON ag.id::text = r.agent_id
-        ORDER BY r.g0`;
-      const result = await pool.query<Record<string, unknown>>(sql, parts.params);
+      const { sql, params, keys } = summarySql(body);
+      const result = await pool.query<Record<string, unknown>>(sql, params);
       return result.rows.map((row) => {
         const health: Record<string, number> = {};
         for (const key of ['healthy', 'unhealthy', 'warning', 'unknown'] as const) {
@@ -118,9 +68,14 @@ export function createCatalogSummaryRepository(pool: pg.Pool) {
       const problem = changesConditions(body, now, parts, CATALOG_CHANGES_DEFAULT_FROM);
       if (problem) throw AppError.badRequest(problem.message, { field: problem.field });
       const where = parts.sql();
+      // Whole hours from the hourly counts when only change type and severity filter the range.
+      const countParts = new SqlParts([...parts.params]);
+      const hourly = countableByHour(body)
+        ? hourlyCountSql(body, countParts, parts.where, now, CATALOG_CHANGES_DEFAULT_FROM)
+        : undefined;
       const counts = await pool.query<{ change_type: string; n: number }>(
-        `SELECT cc.change_type, count(*)::integer AS n FROM ${source} cc ${where} GROUP BY cc.change_type`,
-        parts.params,
+        hourly ?? `SELECT cc.change_type, count(*)::integer AS n FROM ${source} cc ${where} GROUP BY cc.change_type`,
+        hourly ? countParts.params : parts.params,
       );
       const summary: Record<string, number> = {};
       let total = 0;
@@ -128,6 +83,8 @@ export function createCatalogSummaryRepository(pool: pg.Pool) {
         summary[change_type] = n;
         total += n;
       }
+      // created_at is never NULL: without NULLS LAST the order is that of its index (created_at, id).
+      const nulls = order.column === 'created_at' ? '' : ' NULLS LAST';
       const pageSize = body.page_size ?? CATALOG_CHANGES_PAGE_SIZE;
       const offset = ((body.page ?? 1) - 1) * pageSize;
       const limit = parts.param(pageSize);
@@ -137,7 +94,7 @@ export function createCatalogSummaryRepository(pool: pg.Pool) {
                 cc.source, cc.tags, cc.created_at, cc.first_observed, cc.count, cc.created_by::text AS created_by,
                 cc.external_created_by, cc.deleted_at
          FROM ${source} cc ${where}
-         ORDER BY cc.${order.column} ${order.direction} NULLS LAST, cc.id ${order.direction}
+         ORDER BY cc.${order.column} ${order.direction}${nulls}, cc.id ${order.direction}
          LIMIT ${limit} OFFSET ${skip}`,
         parts.params,
       );

@@ -80,6 +80,8 @@ beforeAll(async () => {
             ($2, 'old', 'security', 'low', 'resolved', 'fixed', now(), now())`,
     [items.pod2, items.pod1],
   );
+  // List counts come from the roll-ups the catalog summary job refreshes (ADR 0021).
+  await query('SELECT lookout_refresh_config_item_summaries()');
 }, 120_000);
 
 afterAll(async () => {
