@@ -5,6 +5,7 @@ import { createLogger } from './logger.js';
 import { healthCli } from './modules/health/health-module.js'; // health
 import { catalogCli } from './modules/catalog/catalog-module.js'; // catalog
 import { topologyCli } from './modules/topology/topology-module.js'; // topology
+import { notificationsCli } from './modules/notifications/notifications-module.js'; // notifications
 import { migrateOnly, serve } from './server.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -230,7 +231,7 @@ withServerOptions(
       const lines = await healthCli.apply(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), {
         files: flags.filename,
         source: flags.source,
-        appliers: { ...catalogCli.appliers, ...topologyCli.appliers },
+        appliers: { ...catalogCli.appliers, ...topologyCli.appliers, ...notificationsCli.appliers },
       });
       for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
       if (lines.some((line) => !line.ok)) process.exitCode = 1;
