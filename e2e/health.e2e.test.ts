@@ -44,8 +44,8 @@ describe('the health dashboard and check drawer in Chromium', () => {
     await page.getByLabel('E-Mail').fill(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    // '/' leads to the first console area, Health.
-    await page.waitForURL((url) => url.pathname === '/health');
+    // '/' leads to the first console area, the topology Dashboard.
+    await page.waitForURL((url) => url.pathname === '/topology');
     await page.close();
   });
   afterAll(async () => {
