@@ -126,15 +126,17 @@ describe('/settings/jobs (spec 2 section 2.7)', () => {
     expect(screen.getByRole('button', { name: 'Time range: Last 2 days' })).toBeInTheDocument();
   });
 
-  it('links a canary to its settings page and shows a resource without a page here as text', async () => {
+  it('links a canary to its settings page and a scraper run to the scraper page', async () => {
     backend();
     openJobs();
     const canaryLink = within(await rowOf('SyncCanary')).getByRole('link', { name: 'web-probe' });
     expect(canaryLink).toHaveAttribute('href', `/settings/canaries/${CANARY_ID}`);
     const scrapeRow = await rowOf('ScrapeConfig');
-    expect(within(scrapeRow).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(scrapeRow).getByRole('link', { name: 'kubernetes' })).toHaveAttribute(
+      'href',
+      `/catalog/scrapers/${SCRAPER_ID}`,
+    );
     expect(scrapeRow).toHaveTextContent('Catalog Scraper');
-    expect(scrapeRow).toHaveTextContent('kubernetes');
   });
 
   it('filters by status, job name, resource type and duration, keeping each in the address', async () => {
