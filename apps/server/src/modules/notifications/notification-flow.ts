@@ -11,7 +11,6 @@ import {
   heldByError,
   matchSilence,
   recipientsOf,
-  type RuleRow,
   type SilenceTarget,
 } from './notification-match-fns.js';
 import { defaultBody, defaultTitle, renderTemplate } from './notification-template-fns.js';

@@ -1,4 +1,4 @@
-import { celCompileProblem, evaluateCel, fromCelValue } from '../health/runners/cel-fns.js';
+import { celCompileProblem, evaluateCel, fromCel } from './notification-cel-fns.js';
 
 /**
  * Titles and bodies of notifications. A template is Markdown with `{{ expression }}` parts; an
@@ -32,7 +32,7 @@ export function templateProblem(template: string): string | undefined {
 export type Rendered = { text: string; errors: string[] };
 
 function display(value: unknown): string {
-  const plain = fromCelValue(value);
+  const plain = fromCel(value);
   if (plain === null || plain === undefined) return '';
   if (typeof plain === 'object') return JSON.stringify(plain);
   return String(plain);

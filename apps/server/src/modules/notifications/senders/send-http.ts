@@ -1,5 +1,4 @@
-import { httpRequest } from '../../connections/testers/http-request.js';
-import type { HttpAnswer } from '../../connections/testers/http-get.js';
+import { httpRequest, type HttpAnswer } from './http-client.js';
 import type { Channel, SendContext } from './channel.js';
 
 /** `path` under a base URL, keeping the base's own path. */
@@ -50,7 +49,7 @@ export async function send(url: URL, request: Request, channel: Channel, context
     method: request.method ?? 'POST',
     headers,
     ...(body !== undefined ? { body } : {}),
-    tls: { insecure: channel.insecureTls },
+    insecureTls: channel.insecureTls,
     signal: context.signal,
   });
   if (answer.status < 200 || answer.status >= 300) {
