@@ -42,7 +42,8 @@ export function createScrapeScheduler(deps: {
             errorCount: result.errors.length,
             details: {
               scrape_summary: result.summary,
-              ...(result.extras
+              // Only when the run reported changes, found relationships or ran insight rules.
+              ...(result.extras && Object.values(result.extras).some((count) => count > 0)
                 ? {
                     summary: {
                       reported_changes: result.extras.externalChanges,

