@@ -103,6 +103,18 @@ export const DATA_API_RELATIONS = {
   notification_send_history: 'notifications',
   notification_send_history_summary: 'notifications',
   notification_silences: 'database',
+  // incidents (23_incidents.sql; docs/incidents.md): spec 1 section 6 gives commanders and
+  // responders write on incident, evidences, comments and responder; hypotheses and the
+  // changelog belong to the incident. Incident rules are a settings resource (admins, editors).
+  incidents: 'incident',
+  incident_summary: 'incident',
+  hypotheses: 'incident',
+  incident_histories: 'incident',
+  evidences: 'evidences',
+  comments: 'comments',
+  responders: 'responder',
+  incident_rules: 'database',
+  incident_rules_with_status: 'database',
 } as const satisfies Record<string, Resource>;
 
 export type DataApiRelation = keyof typeof DATA_API_RELATIONS;
@@ -121,6 +133,7 @@ export const SOURCE_GUARDED_RELATIONS: readonly DataApiRelation[] = [
   'topologies',
   'notifications',
   'notification_silences',
+  'incident_rules',
 ];
 
 /** 403 message for a change to a row another source owns. */
@@ -181,6 +194,9 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'changes_by_component',
   'analysis_by_component',
   'incidents_by_component',
+  'incident_summary',
+  'incident_histories',
+  'incident_rules_with_status',
 ];
 
 /** Why each {@link READ_ONLY_RELATIONS} relation is read-only, and where the change is made. */
@@ -210,6 +226,9 @@ const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
     'notification_send_history is read-only here; the notification consumers record every send.',
   notification_send_history_summary:
     'notification_send_history_summary is read-only here; the notification consumers record every send.',
+  incident_summary: 'incident_summary is a view; write incidents instead.',
+  incident_histories: 'incident_histories is read-only here; the database records every change of an incident.',
+  incident_rules_with_status: 'incident_rules_with_status is a view; write incident_rules instead.',
 };
 
 /**

@@ -36,6 +36,9 @@ export const EVENT_NAMES = [
   // One rendered message to one recipient, queued by the notifications consumer
   // (modules/notifications; docs/notifications.md) and sent by its async sender.
   'notification.send',
+  // A responder added to an incident (23_incidents.sql), handed to the incidents module, which
+  // emails a person or email responder and opens a ticket for a team's ticketing responder.
+  'incident.responder.created',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
