@@ -64,11 +64,12 @@ export const CATALOG_INSIGHTS_TEXTS = {
   },
 } as const;
 
-/** Tabs at the top of the catalog pages (the list, all changes, all insights). */
+/** Tabs at the top of the catalog pages (the list, all changes, all insights, the scrapers). */
 export const CATALOG_PAGE_TABS = [
   { path: '/catalog', label: 'Catalog' },
   { path: '/catalog/changes', label: 'Changes' },
   { path: '/catalog/insights', label: 'Insights' },
+  { path: '/catalog/scrapers', label: 'Scrapers' },
 ] as const;
 
 /** URL query parameters of the changes pages (spec 3 section 2.1), in the spec's order. */

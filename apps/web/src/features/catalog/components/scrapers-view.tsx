@@ -9,6 +9,7 @@ import { ErrorPanel } from '@/components/ui/error-boundary';
 import { MISSING_VALUE, formatDateTime } from '@/lib/format';
 import { useScrapers, type ScraperRow } from '../api/scrapers-api';
 import { scraperPath, scraperSchedule, scraperTypes } from '../lib/scraper-fns';
+import { CatalogPageTabs } from './catalog-page-tabs';
 import { SourceBadge } from './source-badge';
 
 const texts = SCRAPERS_PAGE_TEXTS.columns;
@@ -106,19 +107,22 @@ export function ScrapersView({ canWrite, jobStatus }: ScrapersViewProps) {
         onRefresh={() => void scrapers.refetch()}
         isLoading={scrapers.isFetching}
       />
-      {scrapers.isError && !scrapers.data ? (
-        <ErrorPanel error={scrapers.error} onRetry={() => void scrapers.refetch()} />
-      ) : (
-        <DataTable
-          columns={columns}
-          data={scrapers.data ?? NO_ROWS}
-          getRowId={(row) => row.id}
-          isLoading={scrapers.isPending}
-          onRowClick={(row) => void navigate(scraperPath(row.id))}
-          aria-label={SCRAPERS_PAGE_TEXTS.title}
-          className="rounded-lg border border-slate-200 bg-white"
-        />
-      )}
+      <div className="flex flex-col gap-3">
+        <CatalogPageTabs />
+        {scrapers.isError && !scrapers.data ? (
+          <ErrorPanel error={scrapers.error} onRetry={() => void scrapers.refetch()} />
+        ) : (
+          <DataTable
+            columns={columns}
+            data={scrapers.data ?? NO_ROWS}
+            getRowId={(row) => row.id}
+            isLoading={scrapers.isPending}
+            onRowClick={(row) => void navigate(scraperPath(row.id))}
+            aria-label={SCRAPERS_PAGE_TEXTS.title}
+            className="rounded-lg border border-slate-200 bg-white"
+          />
+        )}
+      </div>
     </>
   );
 }
