@@ -16,7 +16,7 @@ export const SCRAPE_RULE_LIMITS = { analysisRules: 50, relationshipRules: 50, li
 /**
  * A scrape expression field (`id`, `type`, `name`, `class`, `items`, ...): its kind is checked
  * (`spec.file[0].id: jsonpath ...`). javascript is refused here, where the field can be named,
- * rather than when the scraper runs (ADR 0022).
+ * rather than when the scraper runs (ADR 0024).
  */
 export const scrapeExpressionField = () =>
   requiredString(CANARY_LIMITS.expressionLength).superRefine((value, ctx) => {
