@@ -79,6 +79,10 @@ export const getResourceNames = (
     return z.array(rowSchema).parse(data).map(toChoice);
   });
 
+// Module level, so the query keeps its selected Map between renders (an inline function would
+// give a new Map, and new table columns, on every render).
+const byId = (rows: ResourceChoice[]) => new Map(rows.map((row) => [row.id, row]));
+
 /** The names of `ids`, by id; unreadable (no access, a removed area) leaves them unnamed. */
 export const useResourceNames = (kind: SilenceResourceKind, ids: readonly string[]) =>
   useQuery({
@@ -87,5 +91,5 @@ export const useResourceNames = (kind: SilenceResourceKind, ids: readonly string
     enabled: ids.length > 0,
     staleTime: 60_000,
     retry: false,
-    select: (rows) => new Map(rows.map((row) => [row.id, row])),
+    select: byId,
   });
