@@ -110,7 +110,7 @@ describe('/topology/{id}', () => {
       'href',
       `/settings/topologies/${TOPOLOGY_IDS.topology}`,
     );
-    for (const title of ['details', 'catalog', 'changes', 'checks', 'teams', 'insights'] as const) {
+    for (const title of ['details', 'catalog', 'incidents', 'changes', 'checks', 'teams', 'insights'] as const) {
       expect(screen.getByRole('button', { name: TOPOLOGY_TEXTS.panels[title] })).toBeInTheDocument();
     }
   });
@@ -203,6 +203,26 @@ describe('/topology/{id}', () => {
     await cards();
     expect(screen.getByRole('button', { name: TOPOLOGY_TEXTS.actions.snapshot })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: TOPOLOGY_TEXTS.actions.linkToCatalog })).toBeNull();
+  });
+
+  it('leaves the Incidents panel out while the incidents feature is disabled, and lists them otherwise', async () => {
+    server.use(
+      ...consoleStartupHandlers({ properties: [propertyFixture({ name: 'incidents.disable', value: 'true' })] }),
+    );
+    const first = open(`/topology/${TOPOLOGY_IDS.shop}`);
+    await cards();
+    expect(screen.getByRole('button', { name: TOPOLOGY_TEXTS.panels.details })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TOPOLOGY_TEXTS.panels.incidents })).toBeNull();
+    first.unmount();
+
+    server.use(...consoleStartupHandlers());
+    const { user } = open(`/topology/${TOPOLOGY_IDS.shop}`);
+    await cards();
+    await user.click(screen.getByRole('button', { name: TOPOLOGY_TEXTS.panels.incidents }));
+    const panel = await screen.findByRole('region', { name: TOPOLOGY_TEXTS.panels.incidents });
+    expect(await within(panel).findByText('Orders lag')).toBeInTheDocument();
+    // No incidents page yet: the title is text, not a dead link.
+    expect(within(panel).queryByRole('link')).toBeNull();
   });
 
   it('is gone while the topology feature is disabled', async () => {

@@ -126,6 +126,18 @@ export function topologyBackend() {
         },
       ]);
     }),
+    http.get('*/api/db/incidents_by_component', () =>
+      HttpResponse.json([
+        {
+          id: 'i1',
+          title: 'Orders lag',
+          type: 'availability',
+          status: 'open',
+          severity: 'high',
+          created_at: '2026-01-03T00:00:00Z',
+        },
+      ]),
+    ),
     http.get('*/api/db/config_component_relationships', () =>
       HttpResponse.json([
         {

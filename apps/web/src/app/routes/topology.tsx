@@ -8,14 +8,19 @@ import { TopologyAccessContext } from '@/features/topology/hooks/topology-access
 
 /**
  * `/topology` and `/topology/{id}` (spec 3 section 2.2): read on topologies. Linking a catalog
- * item needs write on topologies; View Logs needs the logs feature (spec 3 section 6).
+ * item needs write on topologies; View Logs and the Incidents panel need their features (spec 3
+ * section 6).
  */
 export function Component() {
   const { id } = useParams();
   const permissions = usePermissions();
   const { isFeatureDisabled } = useFeatureFlags();
   const access = useMemo(
-    () => ({ canLinkCatalog: permissions.can('topologies', 'write'), logsEnabled: !isFeatureDisabled('logs') }),
+    () => ({
+      canLinkCatalog: permissions.can('topologies', 'write'),
+      logsEnabled: !isFeatureDisabled('logs'),
+      incidentsEnabled: !isFeatureDisabled('incidents'),
+    }),
     [permissions, isFeatureDisabled],
   );
   return (

@@ -98,6 +98,25 @@ export const useComponentInsights = (id: string, enabled: boolean) =>
     enabled,
   );
 
+/** An incident naming the component (incidents_by_component), newest first. */
+export type ComponentIncident = {
+  id: string;
+  title: string | null;
+  type: string | null;
+  status: string | null;
+  severity: string | null;
+  created_at: string | null;
+};
+
+export const useComponentIncidents = (id: string, enabled: boolean) =>
+  usePanelQuery<ComponentIncident>(
+    'incidents',
+    id,
+    '/incidents_by_component',
+    { component_id: `eq.${id}`, order: 'created_at.desc' },
+    enabled,
+  );
+
 /** A team the component belongs to (team_components). */
 export type ComponentTeam = {
   team_id: string;

@@ -2,11 +2,16 @@ import { createContext, useContext } from 'react';
 
 /**
  * What the signed-in user may do with components, decided by the route from the roles and
- * feature flags (features do not read each other): link catalog items (write on topologies)
- * and open logs (the logs feature on). Outside a provider (the embeddable card) nothing.
+ * feature flags (features do not read each other): link catalog items (write on topologies),
+ * open logs and see incidents (their features on). Outside a provider (the embeddable card)
+ * nothing.
  */
-export type TopologyAccess = { canLinkCatalog: boolean; logsEnabled: boolean };
+export type TopologyAccess = { canLinkCatalog: boolean; logsEnabled: boolean; incidentsEnabled: boolean };
 
-export const TopologyAccessContext = createContext<TopologyAccess>({ canLinkCatalog: false, logsEnabled: false });
+export const TopologyAccessContext = createContext<TopologyAccess>({
+  canLinkCatalog: false,
+  logsEnabled: false,
+  incidentsEnabled: false,
+});
 
 export const useTopologyAccess = () => useContext(TopologyAccessContext);

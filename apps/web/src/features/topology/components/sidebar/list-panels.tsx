@@ -9,9 +9,11 @@ import {
   useComponentChanges,
   useComponentChecks,
   useComponentConfigs,
+  useComponentIncidents,
   useComponentInsights,
   useComponentTeams,
 } from '../../api/panel-api';
+import { useRouteExists } from '../../hooks/use-route-exists';
 import { HealthDot } from '../health-dot';
 import { PanelBody } from './collapsible-panel';
 
@@ -98,6 +100,36 @@ export function ChangesPanel({ id }: { id: string }) {
             </span>
           </li>
         ))
+      }
+    </PanelBody>
+  );
+}
+
+/** Incidents naming the component, newest first, each to /incidents/{id} once that page exists. */
+export function IncidentsPanel({ id }: { id: string }) {
+  const exists = useRouteExists();
+  return (
+    <PanelBody query={useComponentIncidents(id, true)} empty={empty.incidents}>
+      {(rows) =>
+        rows.map((incident) => {
+          const href = `/incidents/${encodeURIComponent(incident.id)}`;
+          return (
+            <li key={incident.id} className="flex min-w-0 flex-col text-sm">
+              {exists(href) ? (
+                <Link to={href} className={linkClass}>
+                  {incident.title}
+                </Link>
+              ) : (
+                <span className="truncate text-slate-800">{incident.title}</span>
+              )}
+              <span className="text-xs text-slate-500">
+                {[incident.type, incident.severity, incident.status, formatDateTime(incident.created_at)]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </li>
+          );
+        })
       }
     </PanelBody>
   );

@@ -1,5 +1,16 @@
 import { TOPOLOGY_TEXTS } from '@lookout/contracts';
-import { Boxes, Camera, HeartPulse, Info, Lightbulb, Link2, ListTree, ScrollText, UsersRound } from 'lucide-react';
+import {
+  Boxes,
+  Camera,
+  HeartPulse,
+  Info,
+  Lightbulb,
+  Link2,
+  ListTree,
+  ScrollText,
+  Siren,
+  UsersRound,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,16 +20,17 @@ import { LinkConfigDialog } from '../link-config-dialog';
 import { SnapshotDialog } from '../snapshot-dialog';
 import { CollapsiblePanel } from './collapsible-panel';
 import { DetailsPanel } from './details-panel';
-import { CatalogPanel, ChangesPanel, ChecksPanel, InsightsPanel, TeamsPanel } from './list-panels';
+import { useTopologyAccess } from '../../hooks/topology-access';
+import { CatalogPanel, ChangesPanel, ChecksPanel, IncidentsPanel, InsightsPanel, TeamsPanel } from './list-panels';
 
 const titles = TOPOLOGY_TEXTS.panels;
-type PanelKey = 'details' | 'catalog' | 'changes' | 'checks' | 'teams' | 'insights';
+type PanelKey = 'details' | 'catalog' | 'incidents' | 'changes' | 'checks' | 'teams' | 'insights';
 const iconClass = 'size-4 text-slate-500';
 
 /**
  * The right sidebar of a component page (spec 3 section 2.2): its actions, then the
- * collapsible panels, one open at a time (Details first). Incidents and Playbook runs join once
- * those areas exist.
+ * collapsible panels, one open at a time (Details first). Incidents shows while its feature is
+ * on; Playbook runs joins once playbook runs exist.
  */
 export function TopologySidebar({
   component,
@@ -30,6 +42,7 @@ export function TopologySidebar({
   const [open, setOpen] = useState<PanelKey | null>('details');
   const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
   const actions = useComponentActions(component, 'sidebar');
+  const { incidentsEnabled } = useTopologyAccess();
   const panels: { key: PanelKey; title: string; icon: ReactNode; body: ReactNode }[] = [
     {
       key: 'details',
@@ -43,6 +56,16 @@ export function TopologySidebar({
       icon: <Boxes aria-hidden className={iconClass} />,
       body: <CatalogPanel id={component.id} canWrite={actions.linkToCatalog} />,
     },
+    ...(incidentsEnabled
+      ? [
+          {
+            key: 'incidents' as const,
+            title: titles.incidents,
+            icon: <Siren aria-hidden className={iconClass} />,
+            body: <IncidentsPanel id={component.id} />,
+          },
+        ]
+      : []),
     {
       key: 'changes',
       title: titles.changes,
