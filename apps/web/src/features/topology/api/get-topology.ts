@@ -20,8 +20,9 @@ export function useTopology(query: Record<string, string>, refetchMs?: number) {
     queryFn: ({ signal }) => getTopology(query, signal),
     placeholderData: keepPreviousData,
     refetchInterval: refetchMs ?? false,
-    // Health moves with checks: a revisit should not show a five-minute-old colour.
-    staleTime: 0,
+    // The spec's five minutes for topology (spec 1 section 9); live health comes from the
+    // refresh rate and the refresh button.
+    staleTime: SLOW_STALE_TIME_MS,
   });
 }
 
