@@ -18,9 +18,7 @@ describe('jobResourceHref (spec 2 section 2.7)', () => {
   it('links a scraper run to the scraper page, unless the scrapers feature is off', () => {
     expect(jobResourceHref('config_scraper', 'scraper-1', nothingDisabled)).toBe('/catalog/scrapers/scraper-1');
     expect(jobResourceHref('catalog_scraper', 'scraper-1', nothingDisabled)).toBe('/catalog/scrapers/scraper-1');
-    expect(
-      jobResourceHref('config_scraper', 'scraper-1', (feature) => feature === 'settings.config_scraper'),
-    ).toBeUndefined();
+    expect(jobResourceHref('config_scraper', 'scraper-1', (feature) => feature === 'config')).toBeUndefined();
   });
 
   it('links nothing whose page this build does not have yet', () => {

@@ -9,9 +9,9 @@ import { JOB_RESOURCE_LINK_BASES, type Feature } from '@lookout/contracts';
 const LINKED_RESOURCE_TYPES: Readonly<Record<string, Feature>> = {
   canary: 'settings.health',
   team: 'settings.teams',
-  // A scraper's page, /catalog/scrapers/{id}, follows the catalog scrapers' feature.
-  config_scraper: 'settings.config_scraper',
-  catalog_scraper: 'settings.config_scraper',
+  // A scraper's page, /catalog/scrapers/{id}, is a catalog page (spec 1 section 2.1: feature config).
+  config_scraper: 'config',
+  catalog_scraper: 'config',
 };
 
 /**
