@@ -3,6 +3,20 @@ import { ExternalLink } from 'lucide-react';
 import { describeProperty, propertyLabel } from '../lib/property-format';
 import type { ComponentProperty } from '../lib/topology-types';
 
+/**
+ * A property's `color` as a text colour; written out in full so the stylesheet build sees each
+ * class. Other colour names show the default text colour.
+ */
+const COLOUR_CLASS: Record<string, string> = {
+  red: 'text-red-600',
+  orange: 'text-orange-600',
+  yellow: 'text-yellow-600',
+  green: 'text-green-600',
+  blue: 'text-blue-600',
+  gray: 'text-gray-600',
+  purple: 'text-purple-600',
+};
+
 /** A property's value as its type and unit say (spec 3 section 2.2). */
 export function PropertyValue({ property, short = false }: { property: ComponentProperty; short?: boolean }) {
   const display = describeProperty(property, { short });
@@ -48,10 +62,7 @@ export function PropertyRow({ property }: { property: ComponentProperty }) {
   return (
     <div className="flex min-w-0 gap-1 text-xs">
       {label && <span className="shrink-0 text-slate-400">{label}:</span>}
-      <span
-        className={clsx('min-w-0 truncate', property.color && `text-${property.color}-600`)}
-        title={property.text ?? undefined}
-      >
+      <span className={clsx('min-w-0 truncate', COLOUR_CLASS[property.color ?? ''])} title={property.text ?? undefined}>
         <PropertyValue property={property} />
       </span>
     </div>
