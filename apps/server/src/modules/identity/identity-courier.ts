@@ -22,6 +22,14 @@ export type Courier = {
    * what the email refers to (the code), so both commit or neither does.
    */
   queue: (email: CourierEmail, tx?: Queryable) => Promise<string>;
+  /**
+   * Writes a message another module wrote (incidents: a responder told about an incident,
+   * docs/incidents.md) to the outbox under `templateType`, sealed like every body.
+   */
+  queueMessage: (
+    message: { templateType: string; to: string; subject: string; text: string },
+    tx?: Queryable,
+  ) => Promise<string>;
 };
 
 export type CourierDeps = {
@@ -56,6 +64,17 @@ export function createCourier({ repository, box }: CourierDeps): Courier {
       const { subject, text } = renderEmail(email);
       return repository.insertMessage(
         { templateType: email.template, recipient: email.to, subject, bodyEncrypted: box.encrypt(text) },
+        tx,
+      );
+    },
+    async queueMessage(message, tx) {
+      return repository.insertMessage(
+        {
+          templateType: message.templateType,
+          recipient: message.to,
+          subject: message.subject,
+          bodyEncrypted: box.encrypt(message.text),
+        },
         tx,
       );
     },
