@@ -134,12 +134,12 @@ export const navigation: NavigationRegistry = {
     },
   ],
   // Not a sidebar item (spec 1 section 2.2 lists none): the top bar's bell (section 2.3) leads
-  // to the send history. Hidden with settings.notifications disabled; every role reads it.
+  // to the send history. Hidden with settings.notifications disabled; every role reads notifications.
   notifications: {
     path: '/notifications',
     label: NOTIFICATION_HISTORY_TEXTS.title,
     icon: Bell,
     feature: 'settings.notifications',
-    resource: 'database',
+    resource: 'notifications',
   },
 };

@@ -70,6 +70,7 @@ const areaRoutes: RouteObject[] = [
       { path: 'notifications/rules', lazy: () => import('./routes/notification-rules') },
       { path: 'notifications/silences', lazy: () => import('./routes/notification-silences') },
       { path: 'notifications/silences/add', lazy: () => import('./routes/notification-silence-add') },
+      { path: 'notifications/why', lazy: () => import('./routes/notification-why') },
     ],
   },
 ];

@@ -3,7 +3,7 @@ import { Can } from '@/features/access/components/can';
 import { usePermissions } from '@/features/access/hooks/use-permissions';
 import { useFeatureFlags } from '@/features/feature-flags/hooks/use-feature-flags';
 import { HealthDashboard } from '@/features/health/components/health-dashboard';
-import { silenceCheckPath } from '@/features/notifications/lib/notification-paths';
+import { silenceCheckPath, whyPath } from '@/features/notifications/lib/notification-paths';
 
 /**
  * `/health` (spec 2 section 2.2): the health dashboard and, with `checkId`, the check drawer.
@@ -15,13 +15,16 @@ export function Component() {
   const { isFeatureDisabled } = useFeatureFlags();
   // The drawer's 'Silence' link (spec 3 section 2.10) needs the notifications pages and write on
   // database, which adding a silence needs (spec 3 section 6).
-  const canSilence = !isFeatureDisabled('settings.notifications') && permissions.can('database', 'write');
+  const notificationsOn = !isFeatureDisabled('settings.notifications');
+  const canSilence = notificationsOn && permissions.can('database', 'write');
+  const canAskWhy = notificationsOn && permissions.can('notifications', 'read');
   return (
     <Can resource="canaries" action="read" showUnauthorized>
       <HealthDashboard
         canAddCheck={permissions.can('canaries', 'write')}
         canRunCheck={permissions.status === 'success' && canRunCheck(permissions.roles)}
         silenceHref={canSilence ? silenceCheckPath : undefined}
+        whyHref={canAskWhy ? (checkId: string) => whyPath(checkId) : undefined}
       />
     </Can>
   );

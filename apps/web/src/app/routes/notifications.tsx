@@ -5,8 +5,8 @@ import { SendHistoryView } from '@/features/notifications/components/send-histor
 import { notificationResourceHref } from '../notification-resource-links';
 
 /**
- * `/notifications` (spec 3 section 2.10): the send history. Read through the data API under
- * the database resource, as the original guards it; resources link to their pages where this
+ * `/notifications` (spec 3 section 2.10): the send history, read through the data API under
+ * the notifications resource (every role reads it); resources link to their pages where this
  * build has them.
  */
 export function Component() {
@@ -17,7 +17,7 @@ export function Component() {
     [isFeatureDisabled],
   );
   return (
-    <Can resource="database" action="read" showUnauthorized>
+    <Can resource="notifications" action="read" showUnauthorized>
       <SendHistoryView resourceHref={resourceHref} />
     </Can>
   );
