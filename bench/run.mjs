@@ -13,11 +13,13 @@ const BENCHMARKS = {
   'health-scheduler': 'health/scheduler.mjs',
   'web-weight': 'web/weight.mjs',
   events: 'events/run.mjs',
+  topology: 'topology/run.mjs',
 };
 // `pgrest` in the issue's sense covers both the engine alone and the engine behind /api/db.
 // `health` (issue 6): the summary endpoint on 20M statuses and the scheduler at 5,000 checks.
 // `web-weight` (issue 20): JavaScript transferred by a cold /login and /health in Chromium.
 // `events` (issue 12): 10,000 events through one consumer against an INSERT+DELETE loop.
+// `topology` (issue 14): 10,000 components in 5 levels, 20,000 check links: fetches and the roll-up.
 const ALIASES = { pgrest: ['pgrest', 'data-api'], health: ['health-summary', 'health-scheduler'] };
 
 const requested = process.argv.slice(2);

@@ -42,10 +42,13 @@ SELECT c.id, c.name, c.type, c.status, c.own_health, c.health, c.summary, c.heal
        FROM config_component_relationships r JOIN config_analysis an ON an.config_id = r.config_id
        WHERE r.component_id = c.id AND r.deleted_at IS NULL AND an.status = 'open'
        GROUP BY 1, 2) a GROUP BY 1) t), '{}'::jsonb) AS insights,
-  coalesce((SELECT jsonb_agg(jsonb_build_object('health', ch.health, 'summary', ch.summary)) FROM components ch
-     WHERE ch.deleted_at IS NULL AND (ch.parent_id = c.id OR ch.id IN (
-       SELECT cr.component_id FROM component_relationships cr WHERE cr.relationship_id = c.id AND cr.deleted_at IS NULL))),
-   '[]'::jsonb) AS children
+  -- Two index probes (parent_id, then relationships) rather than one OR, which scans.
+  coalesce((SELECT jsonb_agg(jsonb_build_object('health', ch.health, 'summary', ch.summary)) FROM (
+     SELECT k.health, k.summary FROM components k WHERE k.parent_id = c.id AND k.deleted_at IS NULL
+     UNION ALL
+     SELECT k.health, k.summary FROM component_relationships cr JOIN components k ON k.id = cr.component_id
+     WHERE cr.relationship_id = c.id AND cr.deleted_at IS NULL AND k.deleted_at IS NULL AND k.parent_id IS DISTINCT FROM c.id
+   ) ch), '[]'::jsonb) AS children
 FROM components c WHERE c.id = ANY($1::uuid[]) AND c.deleted_at IS NULL`;
 
 /** Roll-ups take turns (events of several names, runs, replicas): each reads what the last wrote. */
