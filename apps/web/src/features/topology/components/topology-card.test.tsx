@@ -55,7 +55,9 @@ describe('TopologyCard', () => {
       .map((link) => link.textContent);
     // The card's own name, then the children after the checks and incidents lines: five items.
     expect(names).toEqual(['payments', 'bad-child', 'warn-child', 'ok-child']);
-    expect(within(card).queryByRole('button', { name: /Show more/ })).toBeNull();
+    // Only the seven properties overflow; the five summary items fit.
+    expect(within(card).getAllByRole('button', { name: /Show more/ })).toHaveLength(1);
+    expect(within(card).getByRole('button', { name: /Show more/ })).toHaveTextContent('(1)');
   });
 
   it('hides extra details on small and medium cards, keeping the headline metrics', () => {
