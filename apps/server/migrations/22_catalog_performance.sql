@@ -19,6 +19,8 @@ CREATE INDEX config_changes_created_at_id_idx ON config_changes (created_at DESC
 -- A change type within a range (filter chips); change_types' loose scan uses its first column.
 DROP INDEX config_changes_change_type_idx;
 CREATE INDEX config_changes_change_type_created_at_idx ON config_changes (change_type, created_at DESC);
+-- The (few) deleted items, whose changes the changes page leaves out by id.
+CREATE INDEX config_items_deleted_id_idx ON config_items (id) WHERE deleted_at IS NOT NULL;
 -- config_statuses: one probe per distinct status of the live items.
 CREATE INDEX config_items_live_status_idx ON config_items (status) WHERE deleted_at IS NULL;
 

@@ -1,5 +1,5 @@
 import { parseTimeExpression, type CatalogChangesRequest } from '@lookout/contracts';
-import { SqlParts } from './catalog-summary-fns.js';
+import { LIVE_ITEMS_CONDITION, SqlParts } from './catalog-summary-fns.js';
 
 /**
  * The changes page's total and counts by change type, from the hourly change counts
@@ -24,6 +24,34 @@ export function wholeHours(from: Date, to: Date): { start: Date; end: Date } | u
  */
 export function countableByHour(body: CatalogChangesRequest): boolean {
   return !body.id && !body.config_type && !body.tags && !body.summary && !body.source && !body.created_by;
+}
+
+/** Columns of the changes list that config_changes holds itself (the others are the item's). */
+const CHANGE_COLUMNS: ReadonlySet<string> = new Set([
+  'created_at',
+  'first_observed',
+  'change_type',
+  'severity',
+  'summary',
+  'source',
+  'count',
+]);
+
+/** Whether a page in this order can be chosen from config_changes alone, before joining the items. */
+export const pagedByChanges = (body: CatalogChangesRequest, column: string) =>
+  countableByHour(body) && CHANGE_COLUMNS.has(column);
+
+/**
+ * The conditions of a request that `countableByHour` accepts, on config_changes rows alone:
+ * changes of deleted items are left out by the (few) deleted items' ids, with no probe of the
+ * item of every change.
+ */
+export function changeRowConditions(conditions: string[]): string[] {
+  return conditions.map((condition) =>
+    condition === LIVE_ITEMS_CONDITION
+      ? 'cc.config_id NOT IN (SELECT d.id FROM config_items d WHERE d.deleted_at IS NOT NULL)'
+      : condition,
+  );
 }
 
 /**
@@ -51,8 +79,9 @@ export function hourlyCountSql(
   counted.valueList('h.change_type', body.type);
   counted.valueList(`nullif(h.severity, '')`, body.severity);
   if (!body.include_deleted_configs) counted.where.push('h.live');
+  const rows = changeRowConditions(conditions);
   const edge = (bound: string) =>
-    `SELECT cc.change_type, 1 AS n FROM catalog_changes cc WHERE ${[...conditions, bound].join(' AND ')}`;
+    `SELECT cc.change_type, 1 AS n FROM config_changes cc WHERE ${[...rows, bound].join(' AND ')}`;
   // Without an upper bound, changes stamped after now (clock skew) still count, as they do in the page.
   return `
     SELECT change_type, sum(n)::integer AS n FROM (

@@ -50,6 +50,9 @@ export function changesOrder(sortBy: string | undefined): { column: string; dire
   return { column, direction: descending ? 'DESC' : 'ASC' };
 }
 
+/** The condition that leaves out changes of deleted items (catalog-change-counts.ts rewrites it). */
+export const LIVE_ITEMS_CONDITION = 'cc.deleted_at IS NULL';
+
 export type ChangesProblem = { field: string; message: string };
 
 /** The conditions of a changes query on catalog_changes rows (alias cc), or what is wrong. */
@@ -90,6 +93,6 @@ export function changesConditions(
       parts.where.push(negate ? `(${expr} IS NULL OR NOT (${expr} = ANY(${list})))` : `${expr} = ANY(${list})`);
     }
   }
-  if (!body.include_deleted_configs) parts.where.push('cc.deleted_at IS NULL');
+  if (!body.include_deleted_configs) parts.where.push(LIVE_ITEMS_CONDITION);
   return undefined;
 }

@@ -8,7 +8,7 @@ import {
 } from '@lookout/contracts';
 import type pg from 'pg';
 import { AppError } from '../../http/app-error.js';
-import { countableByHour, hourlyCountSql } from './catalog-change-counts.js';
+import { changeRowConditions, countableByHour, hourlyCountSql, pagedByChanges } from './catalog-change-counts.js';
 import { changesConditions, changesOrder, SqlParts } from './catalog-summary-fns.js';
 import { summarySql } from './catalog-summary-sql.js';
 
@@ -89,13 +89,19 @@ export function createCatalogSummaryRepository(pool: pg.Pool) {
       const offset = ((body.page ?? 1) - 1) * pageSize;
       const limit = parts.param(pageSize);
       const skip = parts.param(offset);
+      const orderBy = `ORDER BY cc.${order.column} ${order.direction}${nulls}, cc.id ${order.direction}`;
+      // Without item filters, the page's ids come from config_changes in index order and only
+      // those 200 changes meet their items (not every change skipped by the offset).
+      const chosen = pagedByChanges(body, order.column)
+        ? `WHERE cc.id IN (SELECT cc.id FROM config_changes cc WHERE ${changeRowConditions(parts.where).join(' AND ')}
+                           ${orderBy} LIMIT ${limit} OFFSET ${skip})
+           ${orderBy}`
+        : `${where} ${orderBy} LIMIT ${limit} OFFSET ${skip}`;
       const page = await pool.query<Record<string, unknown>>(
         `SELECT cc.id, cc.config_id, cc.name, cc.type, cc.config_class, cc.change_type, cc.severity, cc.summary,
                 cc.source, cc.tags, cc.created_at, cc.first_observed, cc.count, cc.created_by::text AS created_by,
                 cc.external_created_by, cc.deleted_at
-         FROM ${source} cc ${where}
-         ORDER BY cc.${order.column} ${order.direction}${nulls}, cc.id ${order.direction}
-         LIMIT ${limit} OFFSET ${skip}`,
+         FROM ${source} cc ${chosen}`,
         parts.params,
       );
       const changes = page.rows.map((row) => ({

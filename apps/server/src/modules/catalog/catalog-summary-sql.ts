@@ -72,7 +72,8 @@ export function summarySql(body: CatalogSummaryRequest): SummaryQuery {
       FROM items ci LEFT JOIN ch ON ch.config_id = ci.id
       GROUP BY ${groupBy}
     ),
-    by_type AS (
+    -- Materialized: read by a subquery per row, which would otherwise recompute it each time.
+    by_type AS MATERIALIZED (
       SELECT ${selectGroups}, an.analysis_type, sum(an.n)::integer AS n
       FROM items ci JOIN an ON an.config_id = ci.id
       GROUP BY ${groupBy}, an.analysis_type
