@@ -4,7 +4,8 @@ import type { Channel, SendContext } from './channel.js';
 /** `path` under a base URL, keeping the base's own path. */
 export function under(base: string | URL, path: string): URL {
   const text = String(base);
-  return new URL(path.replace(/^\//, ''), text.endsWith('/') ? text : `${text}/`);
+  // './' keeps a first segment with a colon (Telegram's bot<token>) from reading as a scheme.
+  return new URL(`./${path.replace(/^\//, '')}`, text.endsWith('/') ? text : `${text}/`);
 }
 
 /** A self-hosted service's base URL from its `host` (and `port`) property. */
