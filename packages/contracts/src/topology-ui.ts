@@ -160,6 +160,7 @@ export const TOPOLOGY_SETTINGS_TEXTS = {
   listError: 'Something went wrong',
   notFound: 'No resources found',
   spec: 'Spec',
+  jobHistory: 'Job History',
   specHint: 'The Topology as YAML: metadata (name, namespace, labels) and its spec (components, lookups, selectors).',
   save: 'Save',
   saving: 'Saving',

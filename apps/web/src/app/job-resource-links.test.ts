@@ -15,6 +15,11 @@ describe('jobResourceHref (spec 2 section 2.7)', () => {
     expect(jobResourceHref('team', 'team-1', (feature) => feature === 'settings.teams')).toBeUndefined();
   });
 
+  it('links a topology run to its settings form, unless its settings page is off', () => {
+    expect(jobResourceHref('topology', 'top-1', nothingDisabled)).toBe('/settings/topologies/top-1');
+    expect(jobResourceHref('topology', 'top-1', (feature) => feature === 'settings.topology')).toBeUndefined();
+  });
+
   it('links a scraper run to the scraper page, unless the scrapers feature is off', () => {
     expect(jobResourceHref('config_scraper', 'scraper-1', nothingDisabled)).toBe('/catalog/scrapers/scraper-1');
     expect(jobResourceHref('catalog_scraper', 'scraper-1', nothingDisabled)).toBe('/catalog/scrapers/scraper-1');
@@ -22,7 +27,7 @@ describe('jobResourceHref (spec 2 section 2.7)', () => {
   });
 
   it('links nothing whose page this build does not have yet', () => {
-    for (const type of ['topology', 'config', 'playbook', 'unknown']) {
+    for (const type of ['config', 'playbook', 'unknown']) {
       expect(jobResourceHref(type, 'x', nothingDisabled)).toBeUndefined();
     }
   });

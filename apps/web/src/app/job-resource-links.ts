@@ -9,6 +9,7 @@ import { JOB_RESOURCE_LINK_BASES, type Feature } from '@lookout/contracts';
 const LINKED_RESOURCE_TYPES: Readonly<Record<string, Feature>> = {
   canary: 'settings.health',
   team: 'settings.teams',
+  topology: 'settings.topology',
   // A scraper's page, /catalog/scrapers/{id}, is a catalog page (spec 1 section 2.1: feature config).
   config_scraper: 'config',
   catalog_scraper: 'config',

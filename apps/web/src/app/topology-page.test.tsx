@@ -287,6 +287,62 @@ describe('/settings/topologies', () => {
   });
 });
 
+describe('/settings/topologies/{id}', () => {
+  it('opens a topology as YAML with its Job History tab', async () => {
+    server.use(
+      http.get('*/api/db/topologies', () =>
+        HttpResponse.json([
+          {
+            id: TOPOLOGY_IDS.topology,
+            name: 'shop-topology',
+            namespace: 'default',
+            labels: null,
+            source: 'UI',
+            deleted_at: null,
+            spec: { components: [{ name: 'db', type: 'Database' }] },
+          },
+        ]),
+      ),
+    );
+    open(`/settings/topologies/${TOPOLOGY_IDS.topology}`);
+    const editor = await screen.findByRole('textbox', { name: TOPOLOGY_SETTINGS_TEXTS.spec }, { timeout: 15_000 });
+    expect(editor).toHaveTextContent('name: shop-topology');
+    expect(editor).toHaveTextContent('kind: Topology');
+    expect(screen.getByRole('tab', { name: TOPOLOGY_SETTINGS_TEXTS.jobHistory })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TOPOLOGY_SETTINGS_TEXTS.delete })).toBeInTheDocument();
+  });
+
+  it('refuses to save a new topology without a name, naming the field', async () => {
+    const { user } = open('/settings/topologies/new');
+    await screen.findByRole('textbox', { name: TOPOLOGY_SETTINGS_TEXTS.spec }, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: TOPOLOGY_SETTINGS_TEXTS.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOPOLOGY_SETTINGS_TEXTS.nameRequired);
+  });
+
+  it('opens read-only for a viewer, without Save or Delete', async () => {
+    server.use(
+      ...consoleStartupHandlers({ roles: ['viewer'] }),
+      http.get('*/api/db/topologies', () =>
+        HttpResponse.json([
+          {
+            id: TOPOLOGY_IDS.topology,
+            name: 't',
+            namespace: 'default',
+            labels: null,
+            source: 'UI',
+            deleted_at: null,
+            spec: {},
+          },
+        ]),
+      ),
+    );
+    open(`/settings/topologies/${TOPOLOGY_IDS.topology}`);
+    await screen.findByRole('textbox', { name: TOPOLOGY_SETTINGS_TEXTS.spec }, { timeout: 15_000 });
+    expect(screen.queryByRole('button', { name: TOPOLOGY_SETTINGS_TEXTS.save })).toBeNull();
+    expect(screen.queryByRole('button', { name: TOPOLOGY_SETTINGS_TEXTS.delete })).toBeNull();
+  });
+});
+
 /** The top level of the fixture tree: the shop (unhealthy) and a cache (warning). */
 function resetTree() {
   backend.setTopLevel([cacheComponent, shopComponent]);

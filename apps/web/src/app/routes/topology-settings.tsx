@@ -1,8 +1,12 @@
 import { useParams } from 'react-router';
 import { Can } from '@/features/access/components/can';
 import { usePermissions } from '@/features/access/hooks/use-permissions';
+import { JobHistoryTable } from '@/features/job-history/components/job-history-table';
 import { NEW_TOPOLOGY_ID } from '@/features/topology/settings/topologies-view';
 import { TopologyEditor } from '@/features/topology/settings/topology-editor';
+
+/** The runs of a topology (job_history resource_type 'topology'). */
+const topologyJobHistory = (id: string) => <JobHistoryTable resourceType="topology" resourceId={id} />;
 
 /**
  * `/settings/topologies/{id}` and `/settings/topologies/new` (spec 3 section 2.6): creating
@@ -19,6 +23,7 @@ export function Component() {
         id={topologyId}
         canWrite={permissions.can('topologies', 'write')}
         currentUserId={permissions.userId}
+        jobHistory={topologyJobHistory}
       />
     </Can>
   );

@@ -1,6 +1,7 @@
 import { EDITABLE_SOURCE, TOPOLOGY_SETTINGS_TEXTS } from '@lookout/contracts';
 import { ArrowLeft } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -20,7 +21,12 @@ export interface TopologyEditorProps {
   id: string | undefined;
   canWrite: boolean;
   currentUserId: string;
+  /** The Job History tab's content, composed by the route from the job history feature. */
+  jobHistory?: (id: string) => ReactNode;
 }
+
+const tabClass =
+  'border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-600 hover:text-slate-900 data-[state=active]:border-sky-600 data-[state=active]:font-medium data-[state=active]:text-slate-900';
 
 function Back() {
   return (
@@ -39,7 +45,7 @@ function Back() {
  * as YAML; save or cancel return to the list; 'No resources found' for an unknown id. Rows from
  * other sources, and readers without write, see it read-only.
  */
-export function TopologyEditor({ id, canWrite, currentUserId }: TopologyEditorProps) {
+export function TopologyEditor({ id, canWrite, currentUserId, jobHistory }: TopologyEditorProps) {
   const row = useTopologySettings(id);
   if (id === undefined) return <Form canWrite={canWrite} currentUserId={currentUserId} />;
   if (row.isError) return <ErrorPanel error={row.error} onRetry={() => void row.refetch()} />;
@@ -55,7 +61,28 @@ export function TopologyEditor({ id, canWrite, currentUserId }: TopologyEditorPr
       </div>
     );
   }
-  return <Form key={row.data.id} row={row.data} canWrite={canWrite} currentUserId={currentUserId} />;
+  const form = <Form key={row.data.id} row={row.data} canWrite={canWrite} currentUserId={currentUserId} />;
+  if (!jobHistory) return form;
+  // Spec and Job History, as the generic settings resources (spec 2 section 2.8).
+  return (
+    <Tabs.Root defaultValue="spec">
+      <Tabs.List aria-label={texts.title} className="mx-4 mt-2 flex border-b border-slate-200">
+        <Tabs.Trigger value="spec" className={tabClass}>
+          {texts.spec}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="job-history" className={tabClass}>
+          {texts.jobHistory}
+        </Tabs.Trigger>
+      </Tabs.List>
+      {/* Kept mounted while hidden, so unsaved edits survive a look at the runs. */}
+      <Tabs.Content value="spec" forceMount className="data-[state=inactive]:hidden">
+        {form}
+      </Tabs.Content>
+      <Tabs.Content value="job-history" className="p-4">
+        {jobHistory(row.data.id)}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
 }
 
 function Form({
