@@ -268,6 +268,34 @@ describe('/catalog/{id}/relationships', () => {
     });
   });
 
+  it('links the item to another chosen from at most 50, in the chosen direction', async () => {
+    server.use(
+      http.get('*/api/db/configs', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json([{ id: CHILD, name: 'shop-secret', type: 'App::Secret' }]);
+      }),
+      http.post('*/api/db/config_relationships', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json([], { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    open(`/catalog/${ITEM}/relationships`, ['editor']);
+    await user.click(await screen.findByRole('button', { name: RELATIONSHIP_TEXTS.link }));
+    const dialog = await screen.findByRole('dialog', { name: RELATIONSHIP_TEXTS.linkTitle });
+    await user.click(within(dialog).getByRole('button', { name: RELATIONSHIP_TEXTS.linkSubmit }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(RELATIONSHIP_TEXTS.linkRequired);
+    const picker = within(dialog).getByRole('listbox', { name: RELATIONSHIP_TEXTS.linkTarget });
+    await within(picker).findByRole('option', { name: 'shop-secret (App::Secret)' });
+    await user.selectOptions(picker, CHILD);
+    await user.click(within(dialog).getByRole('radio', { name: RELATIONSHIP_TEXTS.linkDirections.incoming }));
+    await user.click(within(dialog).getByRole('button', { name: RELATIONSHIP_TEXTS.linkSubmit }));
+    await screen.findByText(CONFIG_LINK_TOASTS.linked);
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ config_id: CHILD, related_id: ITEM });
+    const lookup = requests.find((r) => r.path.endsWith('/api/db/configs'))!;
+    expect(Object.fromEntries(lookup.params)).toMatchObject({ limit: '50', id: `neq.${ITEM}`, deleted_at: 'is.null' });
+  });
+
   it('draws the graph with the item and its related items', async () => {
     open(`/catalog/${ITEM}/relationships?view=graph`);
     const graph = await screen.findByRole('img', { name: RELATIONSHIP_TEXTS.graph });
