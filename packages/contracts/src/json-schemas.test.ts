@@ -3,8 +3,8 @@ import { CANARY_CHECK_TYPES } from './canary.js';
 import { isSpecSchemaFile, SPEC_SCHEMA_FILES, specJsonSchema } from './json-schemas.js';
 
 describe('spec JSON Schemas', () => {
-  it('lists the canary spec schema and knows no other file', () => {
-    expect(SPEC_SCHEMA_FILES).toEqual(['canary.spec.schema.json']);
+  it('lists the canary and topology spec schemas and knows no other file', () => {
+    expect(SPEC_SCHEMA_FILES).toEqual(['canary.spec.schema.json', 'topology.spec.schema.json']);
     expect(isSpecSchemaFile('canary.spec.schema.json')).toBe(true);
     expect(isSpecSchemaFile('toString')).toBe(false);
     expect(isSpecSchemaFile('../canary.spec.schema.json')).toBe(false);

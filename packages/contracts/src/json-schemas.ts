@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canarySpecSchema } from './canary.js';
+import { topologySpecSchema } from './topology-spec.js';
 
 /**
  * JSON Schemas of the specs people write by hand, generated from the zod schemas that validate
@@ -12,6 +13,12 @@ const SPEC_SCHEMAS = {
     schema: canarySpecSchema,
     title: 'Canary spec',
     description: 'The spec of a canary (canaries.flanksource.com/v1, kind Canary): one list per check type.',
+  },
+  'topology.spec.schema.json': {
+    schema: topologySpecSchema,
+    title: 'Topology spec',
+    description:
+      'The spec of a topology (canaries.flanksource.com/v1, kind Topology): the root component and its components, lookups, forEach, selectors and properties.',
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { specJsonSchema } from './json-schemas.js';
 import { parseTopologyDocument, parseTopologySpec, topologyQuerySchema, worstHealth } from './topology.js';
 
 const doc = (spec: unknown) => ({
@@ -80,5 +81,19 @@ describe('topologyQuerySchema', () => {
     const result = topologyQuerySchema.safeParse({ id: 'nope' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['id']);
+  });
+});
+
+describe('topology.spec.schema.json', () => {
+  it('describes the spec with nested components as strict objects', () => {
+    const schema = specJsonSchema('topology.spec.schema.json') as {
+      title: string;
+      additionalProperties: boolean;
+      properties: Record<string, { type?: string }>;
+    };
+    expect(schema.title).toBe('Topology spec');
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.components).toMatchObject({ type: 'array' });
+    expect(JSON.stringify(schema)).toContain('forEach');
   });
 });

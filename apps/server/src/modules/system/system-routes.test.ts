@@ -51,7 +51,9 @@ describe('system routes', () => {
     expect(schema.properties.interval).toMatchObject({ type: 'integer' });
     const unknown = await testApp.app.inject({ method: 'GET', url: '/api/schemas/nope.schema.json' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe("No schema 'nope.schema.json'; the schemas are canary.spec.schema.json.");
+    expect(unknown.json().message).toBe(
+      "No schema 'nope.schema.json'; the schemas are canary.spec.schema.json, topology.spec.schema.json.",
+    );
   });
 
   it('answers an unknown /api path with a JSON 404 in the error envelope', async () => {
