@@ -76,15 +76,15 @@ BEGIN
 END;
 $$;
 
--- A change deleted with its item (ON DELETE CASCADE) no longer finds the item; its count was
--- moved to the deleted side just before the item went (config_items_counts_before_delete).
+-- Changes deleted with their item are deleted just before it (config_items_delete_changes), so
+-- each finds its item.
 CREATE FUNCTION lookout_config_change_counts_delete() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO config_change_counts (bucket, change_type, severity, live, n)
   SELECT lookout_change_bucket(r.created_at), r.change_type, coalesce(r.severity, ''),
-         coalesce(ci.deleted_at IS NULL, false), -count(*)
-  FROM old_rows r LEFT JOIN config_items ci ON ci.id = r.config_id
+         ci.deleted_at IS NULL, -count(*)
+  FROM old_rows r JOIN config_items ci ON ci.id = r.config_id
   GROUP BY 1, 2, 3, 4;
   RETURN NULL;
 END;
@@ -97,30 +97,37 @@ CREATE TRIGGER config_changes_counts_update AFTER UPDATE ON config_changes
 CREATE TRIGGER config_changes_counts_delete AFTER DELETE ON config_changes
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_change_counts_delete();
 
--- An item marked deleted or restored moves its changes' counts to the other side; an item
--- removed while live moves them to the deleted side first, where its cascaded changes subtract.
+-- An item marked deleted or restored moves its changes' counts to the other side.
 CREATE FUNCTION lookout_config_item_change_counts_move() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-  now_live boolean := TG_OP = 'UPDATE' AND NEW.deleted_at IS NULL;
 BEGIN
   INSERT INTO config_change_counts (bucket, change_type, severity, live, n)
   SELECT b.bucket, b.change_type, b.severity, s.live, s.sign * b.n
   FROM (
     SELECT lookout_change_bucket(c.created_at) AS bucket, c.change_type, coalesce(c.severity, '') AS severity, count(*) AS n
-    FROM config_changes c WHERE c.config_id = OLD.id
+    FROM config_changes c WHERE c.config_id = NEW.id
     GROUP BY 1, 2, 3
   ) b
-  CROSS JOIN (VALUES (NOT now_live, -1), (now_live, 1)) AS s(live, sign);
-  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  CROSS JOIN (VALUES (OLD.deleted_at IS NULL, -1), (NEW.deleted_at IS NULL, 1)) AS s(live, sign);
+  RETURN NULL;
 END;
 $$;
 CREATE TRIGGER config_items_counts_deleted_at AFTER UPDATE OF deleted_at ON config_items
   FOR EACH ROW WHEN ((OLD.deleted_at IS NULL) <> (NEW.deleted_at IS NULL))
   EXECUTE FUNCTION lookout_config_item_change_counts_move();
-CREATE TRIGGER config_items_counts_before_delete BEFORE DELETE ON config_items
-  FOR EACH ROW WHEN (OLD.deleted_at IS NULL)
-  EXECUTE FUNCTION lookout_config_item_change_counts_move();
+
+-- An item removed takes its changes with it. Deleting them here, while the item is still there,
+-- lets their counts be subtracted on the side they were on (the foreign key's cascade would run
+-- after the item is gone); the cascade then finds nothing left.
+CREATE FUNCTION lookout_config_item_delete_changes() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM config_changes WHERE config_id = OLD.id;
+  RETURN OLD;
+END;
+$$;
+CREATE TRIGGER config_items_delete_changes BEFORE DELETE ON config_items
+  FOR EACH ROW EXECUTE FUNCTION lookout_config_item_delete_changes();
 
 -- Folds the deltas into one row per key (rows that net to zero go). One statement, so one
 -- snapshot: deltas written meanwhile by other transactions stay as they are.
