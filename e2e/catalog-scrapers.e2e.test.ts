@@ -123,8 +123,8 @@ describe('catalog scrapers and relationships in Chromium', () => {
     await page.waitForURL((url) => /^\/catalog\/scrapers\/[0-9a-f-]{36}$/.test(url.pathname));
     await page.getByRole('tab', { name: SCRAPERS_PAGE_TEXTS.tabs.jobHistory }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'job-history');
-    // The job history hides successful runs until the status filter says otherwise (spec 2).
-    await page.goto(`${page.url()}&status=`);
+    // Every status, successful runs included.
+    await page.getByRole('button', { name: 'Status: All' }).waitFor();
     const run = page.getByRole('row').filter({ hasText: 'ScrapeConfig' }).first();
     await run.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
       await page.screenshot({ path: `${ARTIFACTS}debug-job-history.png`, fullPage: true });

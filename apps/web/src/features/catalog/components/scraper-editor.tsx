@@ -96,7 +96,10 @@ function ExistingScraper({
   const fromOtherSource = scraper.source !== EDITABLE_SOURCE;
   const tab = tabOf(searchParams.get('tab'));
   // Only the tab is the page's own parameter; the job history keeps its filters beside it.
-  const selectTab = (value: string) => setSearchParams(value === 'spec' ? {} : { tab: value }, { replace: true });
+  // Opening Job History asks for every status: a scraper's Scrape Summary is in its successful
+  // runs, which the job history's own default (everything but Success) would hide.
+  const selectTab = (value: string) =>
+    setSearchParams(value === 'spec' ? {} : { tab: value, status: '' }, { replace: true });
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4">
