@@ -219,6 +219,24 @@ describe('a topology from real lookups', () => {
     await until(async () => (await healthOf('shop')) === 'warning', 20);
   }, 60_000);
 
+  it("counts a config item's new insight when its health event arrives", async () => {
+    await query(
+      `INSERT INTO config_analysis (config_id, analyzer, analysis_type, severity) VALUES ($1, 'open-port', 'security', 'critical')`,
+      [ids.configDb],
+    );
+    await query(`UPDATE config_items SET health = 'warning' WHERE id = $1`, [ids.configDb]);
+    const insightsOf = async (name: string) =>
+      (
+        await query<{ summary: { insights?: Record<string, Record<string, number>> } }>(
+          `SELECT summary FROM components WHERE name = $1 AND deleted_at IS NULL`,
+          [name],
+        )
+      )[0]?.summary.insights;
+    await until(async () => (await insightsOf('Orders DB'))?.security?.critical === 1, 20);
+    expect(await insightsOf('Orders DB')).toEqual({ cost: { high: 1 }, security: { critical: 1 } });
+    await until(async () => (await insightsOf('shop'))?.security?.critical === 1, 20);
+  }, 60_000);
+
   it('soft-deletes components the spec no longer has and keeps ids of the rest', async () => {
     const [before] = await query<{ id: string }>(
       `SELECT id FROM components WHERE name = 'Orders DB' AND deleted_at IS NULL`,
@@ -342,6 +360,22 @@ describe('manual links, snapshot, roles and bad input', () => {
     const empty = await fetchTopology(`?id=${crypto.randomUUID()}`);
     expect(empty.components).toEqual([]);
   });
+
+  it("soft-deletes a topology's components with it", async () => {
+    const created = await call(users.admin, 'POST', '/api/db/topologies', {
+      name: 'short-lived',
+      spec: { components: [{ name: 'ephemeral' }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: string }[]>()[0]!.id;
+    await until(
+      async () => (await query(`SELECT 1 FROM components WHERE name = 'ephemeral' AND deleted_at IS NULL`)).length > 0,
+      50,
+    );
+    const deleted = await call(users.admin, 'PATCH', `/api/db/topologies?id=eq.${id}`, { deleted_at: 'now()' });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await query(`SELECT 1 FROM components WHERE topology_id = $1 AND deleted_at IS NULL`, [id])).toEqual([]);
+  }, 60_000);
 
   it('lists topologies with their last run for the settings page', async () => {
     const response = await call(
