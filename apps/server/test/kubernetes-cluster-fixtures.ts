@@ -93,6 +93,33 @@ const pod = (
   },
 });
 
+/** The pod's container restarting after crashes, as the kubelet reports it. */
+const crashLooping = (object: ReturnType<typeof pod>) => ({
+  ...object,
+  status: {
+    ...object.status,
+    conditions: [
+      {
+        type: 'Ready',
+        status: 'False',
+        lastProbeTime: null,
+        lastTransitionTime: created,
+        reason: 'ContainersNotReady',
+      },
+    ],
+    containerStatuses: [
+      {
+        name: 'web',
+        ready: false,
+        restartCount: 4,
+        image: 'nginx:1.27',
+        state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 1m20s restarting failed container=web' } },
+        lastState: { terminated: { exitCode: 1, reason: 'Error', startedAt: created, finishedAt: created } },
+      },
+    ],
+  },
+});
+
 /** A fresh copy of the cluster (tests change it between scrapes). */
 export function clusterFixture(): ClusterFixture {
   const rsOwner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-5d4f8c7b9', uid: UIDS.replicaSet };
@@ -172,10 +199,12 @@ export function clusterFixture(): ClusterFixture {
         app: 'web',
         'pod-template-hash': '5d4f8c7b9',
       }),
-      pod('web-5d4f8c7b9-m9kzp', UIDS.podB, 'shop', rsOwner, 'nginx:1.27', {
-        app: 'web',
-        'pod-template-hash': '5d4f8c7b9',
-      }),
+      crashLooping(
+        pod('web-5d4f8c7b9-m9kzp', UIDS.podB, 'shop', rsOwner, 'nginx:1.27', {
+          app: 'web',
+          'pod-template-hash': '5d4f8c7b9',
+        }),
+      ),
       pod(
         'db-0',
         UIDS.podDb,

@@ -117,6 +117,10 @@ const commonShape = {
   name: expression().optional(),
   class: expression().optional(),
   items: expression().optional(),
+  /** config-db's status, health (healthy, unhealthy, warning, unknown) and description of each item. */
+  status: expression().optional(),
+  health: expression().optional(),
+  description: expression().optional(),
   format: z.enum(['json', 'yaml', 'properties'], { error: 'must be one of json, yaml, properties' }).optional(),
   timestampFormat: boundedString(200).optional(),
   createFields: z.array(expression()).max(20).optional(),

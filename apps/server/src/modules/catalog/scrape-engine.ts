@@ -166,6 +166,9 @@ export function createScrapeEngine(deps: {
         configClass: item.configClass,
         config: item.config,
         source: item.source,
+        status: item.status,
+        health: item.health,
+        description: item.description,
         labels: item.labels,
         tags: item.tags,
         properties: item.properties,
@@ -182,6 +185,9 @@ export function createScrapeEngine(deps: {
       const metadataSame =
         previous.name === item.name &&
         previous.configClass === item.configClass &&
+        previous.status === item.status &&
+        previous.health === item.health &&
+        previous.description === item.description &&
         same(previous.labels, item.labels) &&
         same(previous.tags, item.tags) &&
         same(previous.properties, item.properties);

@@ -1,4 +1,10 @@
-import { SCRAPE_ENGINE_LIMITS, type AnalysisRule, type RelationshipRule } from '@lookout/contracts';
+import {
+  CONFIG_HEALTHS,
+  SCRAPE_ENGINE_LIMITS,
+  type AnalysisRule,
+  type ConfigHealth,
+  type RelationshipRule,
+} from '@lookout/contracts';
 import { evaluateScrapeText, splitItems } from './scrape-expression-fns.js';
 
 /**
@@ -15,6 +21,9 @@ export type ScraperEntry = {
   name?: string | undefined;
   class?: string | undefined;
   items?: string | undefined;
+  status?: string | undefined;
+  health?: string | undefined;
+  description?: string | undefined;
   labels?: Record<string, string> | undefined;
   tags?: Record<string, string> | undefined;
   properties?: Array<Record<string, unknown>> | undefined;
@@ -34,6 +43,8 @@ export type DocumentDefaults = {
   class?: string;
   labels?: Record<string, string>;
   tags?: Record<string, string>;
+  status?: string;
+  health?: ConfigHealth;
 };
 
 /** A scraped document and where it came from (`/etc/app/config.yaml#2`, a URL, a query). */
@@ -46,6 +57,9 @@ export type ScrapedItem = {
   configClass: string;
   config: unknown;
   source: string;
+  status: string | null;
+  health: ConfigHealth | null;
+  description: string | null;
   labels: Record<string, string> | null;
   tags: Record<string, string> | null;
   properties: Array<Record<string, unknown>> | null;
@@ -60,6 +74,15 @@ const nonEmpty = (...values: Array<Record<string, string> | undefined>) => {
   const merged = Object.assign({}, ...values.filter(Boolean)) as Record<string, string>;
   return Object.keys(merged).length > 0 ? merged : null;
 };
+
+function healthOf(value: string | undefined): ConfigHealth | null {
+  if (value === undefined) return null;
+  const health = value.toLowerCase();
+  if (!(CONFIG_HEALTHS as readonly string[]).includes(health)) {
+    throw new Error(`health: '${value}' is not one of ${CONFIG_HEALTHS.join(', ')}`);
+  }
+  return health as ConfigHealth;
+}
 
 /** The items of documents for one entry; `errors` names each document or item that failed. */
 export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocument[]): BuiltItems {
@@ -92,6 +115,9 @@ export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocum
           (entry.name ? evaluateScrapeText(entry.name, part) : undefined) ?? scraped.defaults?.name ?? externalId;
         const configClass =
           (entry.class ? evaluateScrapeText(entry.class, part) : undefined) ?? scraped.defaults?.class ?? type;
+        const status = entry.status ? evaluateScrapeText(entry.status, part) : scraped.defaults?.status;
+        const health = entry.health ? healthOf(evaluateScrapeText(entry.health, part)) : scraped.defaults?.health;
+        const description = entry.description ? evaluateScrapeText(entry.description, part) : undefined;
         items.push({
           externalId,
           type,
@@ -99,6 +125,9 @@ export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocum
           configClass,
           config: part,
           source: scraped.source,
+          status: status ?? null,
+          health: health ?? null,
+          description: description ?? null,
           labels: nonEmpty(scraped.defaults?.labels, entry.labels),
           tags: nonEmpty(scraped.defaults?.tags, entry.tags),
           properties: entry.properties && entry.properties.length > 0 ? entry.properties : null,

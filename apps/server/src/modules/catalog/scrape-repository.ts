@@ -29,6 +29,9 @@ export type StoredItem = {
   labels: unknown;
   tags: unknown;
   properties: unknown;
+  status: string | null;
+  health: string | null;
+  description: string | null;
   deleted: boolean;
 };
 
@@ -41,6 +44,9 @@ export type ItemWrite = {
   configClass: string;
   config: unknown;
   source: string;
+  status: string | null;
+  health: string | null;
+  description: string | null;
   labels: unknown;
   tags: unknown;
   properties: unknown;
@@ -95,7 +101,7 @@ export function createScrapeRepository(pool: pg.Pool) {
     async items(scraperId: string): Promise<StoredItem[]> {
       const result = await pool.query<StoredItem>(
         `SELECT id, type, external_id[1] AS "externalId", name, config_class AS "configClass", config,
-                labels, tags, properties, deleted_at IS NOT NULL AS deleted
+                labels, tags, properties, status, health, description, deleted_at IS NOT NULL AS deleted
          FROM config_items WHERE scraper_id = $1 AND external_id IS NOT NULL`,
         [scraperId],
       );
@@ -128,10 +134,12 @@ export function createScrapeRepository(pool: pg.Pool) {
         const inserted: Array<{ id: string; type: string; externalId: string }> = [];
         for (const rows of chunks(input.inserts)) {
           const result = await client.query<{ id: string; type: string; externalId: string }>(
-            `INSERT INTO config_items (scraper_id, type, external_id, name, config_class, config, source, labels, tags, properties)
-             SELECT $1, r.type, ARRAY[r.external_id], r.name, r.config_class, r.config, r.source, r.labels, r.tags, r.properties
+            `INSERT INTO config_items (scraper_id, type, external_id, name, config_class, config, source, labels, tags, properties,
+                                       status, health, description)
+             SELECT $1, r.type, ARRAY[r.external_id], r.name, r.config_class, r.config, r.source, r.labels, r.tags, r.properties,
+                    r.status, r.health, r.description
              FROM jsonb_to_recordset($2::jsonb) AS r(type text, external_id text, name text, config_class text,
-               config jsonb, source text, labels jsonb, tags jsonb, properties jsonb)
+               config jsonb, source text, labels jsonb, tags jsonb, properties jsonb, status text, health text, description text)
              RETURNING id, type, external_id[1] AS "externalId"`,
             [input.scraperId, JSON.stringify(rows.map(toRecord))],
           );
@@ -141,9 +149,10 @@ export function createScrapeRepository(pool: pg.Pool) {
         for (const rows of chunks(input.updates)) {
           await client.query(
             `UPDATE config_items c SET name = r.name, config_class = r.config_class, config = r.config, source = r.source,
-               labels = r.labels, tags = r.tags, properties = r.properties, deleted_at = NULL, delete_reason = NULL
+               labels = r.labels, tags = r.tags, properties = r.properties, status = r.status, health = r.health,
+               description = r.description, deleted_at = NULL, delete_reason = NULL
              FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, name text, config_class text, config jsonb, source text,
-               labels jsonb, tags jsonb, properties jsonb)
+               labels jsonb, tags jsonb, properties jsonb, status text, health text, description text)
              WHERE c.id = r.id`,
             [JSON.stringify(rows.map((row) => ({ id: row.id, ...toRecord(row) })))],
           );
@@ -250,6 +259,9 @@ function toRecord(row: ItemWrite) {
     labels: row.labels,
     tags: row.tags,
     properties: row.properties,
+    status: row.status,
+    health: row.health,
+    description: row.description,
   };
 }
 

@@ -197,3 +197,62 @@ describe('analysis and relationship rules', () => {
     ]);
   });
 });
+
+describe('status, health and description expressions', () => {
+  it('sets them on items, updates them without a change row, and names a health that is not one', async () => {
+    const file = path.join(dir, 'health.json');
+    await writeFile(
+      file,
+      JSON.stringify([
+        { name: 'a', replicas: 2, state: 'Running' },
+        { name: 'b', replicas: 1, state: 'Degraded' },
+      ]),
+    );
+    const scraperId = await addScraper('health', {
+      file: [
+        {
+          type: 'App::Service',
+          id: '$.name',
+          name: '$.name',
+          items: '$[*]',
+          paths: [file],
+          status: '$.state',
+          health: "expr: config.replicas > 1.0 ? 'healthy' : 'Warning'",
+          description: '{{ .name }} service',
+        },
+      ],
+    });
+    expect(await runNow(scraperId)).toMatchObject({ status: 'SUCCESS' });
+    const rows = async () =>
+      (
+        await database.pool.query<{ name: string; status: string; health: string; description: string }>(
+          'SELECT name, status, health, description FROM config_items WHERE scraper_id = $1 ORDER BY name',
+          [scraperId],
+        )
+      ).rows;
+    expect(await rows()).toEqual([
+      { name: 'a', status: 'Running', health: 'healthy', description: 'a service' },
+      { name: 'b', status: 'Degraded', health: 'warning', description: 'b service' },
+    ]);
+
+    await writeFile(
+      file,
+      JSON.stringify([
+        { name: 'a', replicas: 2, state: 'Running' },
+        { name: 'b', replicas: 1, state: 'Scaling' },
+      ]),
+    );
+    await runNow(scraperId);
+    expect((await rows())[1]).toMatchObject({ status: 'Scaling' });
+
+    await database.pool.query(
+      `UPDATE config_scrapers SET spec = jsonb_set(spec, '{file,0,health}', '"$.state"') WHERE id = $1`,
+      [scraperId],
+    );
+    expect(await runNow(scraperId)).toMatchObject({ status: 'FAILED' });
+    expect((await lastJob(scraperId)).details.errors).toEqual([
+      `file[0]: ${file} item 0: health: 'Running' is not one of healthy, unhealthy, warning, unknown`,
+      `file[0]: ${file} item 1: health: 'Scaling' is not one of healthy, unhealthy, warning, unknown`,
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import {
   eventChange,
   eventSeverity,
   isExcluded,
+  kubernetesHealth,
   manifestDocument,
   manifestObjects,
   matchesGlob,
@@ -46,6 +47,8 @@ describe('kubernetes objects as items', () => {
         class: 'Pod',
         tags: { cluster: 'prod', namespace: 'shop' },
         labels: { app: 'web' },
+        health: 'unknown',
+        status: 'Unknown',
       },
     });
     expect(objectDocument({ metadata: { name: 'x' } }, 'Pod', 'v1', 'prod')).toBeUndefined();
@@ -66,6 +69,55 @@ describe('kubernetes objects as items', () => {
     expect(isExcluded(pod, 'Pod', { exclusions: { namespace: ['sh*'] } })).toBe(true);
     expect(isExcluded(pod, 'Pod', { exclusions: { labels: { app: 'web' } } })).toBe(true);
     expect(isExcluded(pod, 'Pod', { exclusions: { labels: { app: 'db' } } })).toBe(false);
+  });
+});
+
+describe('kubernetes health', () => {
+  it('reads pods, nodes, workloads and namespaces from their status', () => {
+    const podWith = (status: object) => kubernetesHealth('Pod', { status });
+    expect(podWith({ phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] })).toEqual({
+      health: 'healthy',
+      status: 'Running',
+    });
+    expect(podWith({ phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }] })).toEqual({
+      health: 'warning',
+      status: 'NotReady',
+    });
+    expect(
+      podWith({ phase: 'Pending', containerStatuses: [{ state: { waiting: { reason: 'ImagePullBackOff' } } }] }),
+    ).toEqual({
+      health: 'unhealthy',
+      status: 'ImagePullBackOff',
+    });
+    expect(
+      podWith({ phase: 'Pending', containerStatuses: [{ state: { waiting: { reason: 'ContainerCreating' } } }] }),
+    ).toEqual({
+      health: 'warning',
+      status: 'ContainerCreating',
+    });
+    expect(podWith({ phase: 'Succeeded' })).toEqual({ health: 'healthy', status: 'Completed' });
+    expect(podWith({ phase: 'Failed' })).toEqual({ health: 'unhealthy', status: 'Failed' });
+    expect(kubernetesHealth('Node', { status: { conditions: [{ type: 'Ready', status: 'False' }] } })).toEqual({
+      health: 'unhealthy',
+      status: 'NotReady',
+    });
+    expect(kubernetesHealth('Deployment', { spec: { replicas: 3 }, status: { readyReplicas: 1 } })).toEqual({
+      health: 'warning',
+      status: '1/3 ready',
+    });
+    expect(kubernetesHealth('StatefulSet', { spec: { replicas: 2 }, status: {} })).toEqual({
+      health: 'unhealthy',
+      status: '0/2 ready',
+    });
+    expect(kubernetesHealth('DaemonSet', { status: { desiredNumberScheduled: 2, numberReady: 2 } })).toEqual({
+      health: 'healthy',
+      status: '2/2 ready',
+    });
+    expect(kubernetesHealth('Namespace', { status: { phase: 'Terminating' } })).toEqual({
+      health: 'warning',
+      status: 'Terminating',
+    });
+    expect(kubernetesHealth('Service', {})).toEqual({});
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ConfigHealth } from '@lookout/contracts';
 import type { ScrapedChange, ScrapedLink } from '../scrape-extras.js';
 import type { ScrapedDocument } from '../scrape-item-fns.js';
 
@@ -83,6 +84,66 @@ export function storedObject(object: KubernetesObject, kind: string, apiVersion:
   return { ...object, apiVersion, kind, metadata };
 }
 
+type Condition = { type?: string; status?: string; reason?: string };
+type ContainerStatus = { ready?: boolean; state?: { waiting?: { reason?: string }; terminated?: { reason?: string } } };
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/** Ready of wanted replicas: all → healthy, none (of some) → unhealthy, else warning. */
+function replicasHealth(ready: number, wanted: number): ConfigHealth {
+  if (ready >= wanted) return 'healthy';
+  return ready === 0 ? 'unhealthy' : 'warning';
+}
+
+/**
+ * Health and status of a listed object from its `status`: a pod by its phase and containers
+ * (a container waiting in CrashLoopBackOff or an image pull error is unhealthy), a node by its
+ * Ready condition, workloads by ready against wanted replicas, a namespace by its phase.
+ */
+export function kubernetesHealth(kind: string, object: KubernetesObject): { health?: ConfigHealth; status?: string } {
+  const status = (object.status ?? {}) as Record<string, unknown>;
+  const spec = (object.spec ?? {}) as Record<string, unknown>;
+  switch (kind) {
+    case 'Pod': {
+      const phase = typeof status.phase === 'string' ? status.phase : 'Unknown';
+      const containers = (status.containerStatuses ?? []) as ContainerStatus[];
+      const waiting = containers.map((c) => c.state?.waiting?.reason).find((reason) => reason !== undefined);
+      if (waiting && /BackOff|Err|Invalid/.test(waiting)) return { health: 'unhealthy', status: waiting };
+      if (phase === 'Failed') return { health: 'unhealthy', status: phase };
+      if (phase === 'Succeeded') return { health: 'healthy', status: 'Completed' };
+      if (phase === 'Pending') return { health: 'warning', status: waiting ?? phase };
+      if (phase === 'Running') {
+        const ready = (status.conditions as Condition[] | undefined)?.find((c) => c.type === 'Ready')?.status;
+        return { health: ready === 'False' ? 'warning' : 'healthy', status: ready === 'False' ? 'NotReady' : phase };
+      }
+      return { health: 'unknown', status: phase };
+    }
+    case 'Node': {
+      const ready = (status.conditions as Condition[] | undefined)?.find((c) => c.type === 'Ready')?.status;
+      return ready === 'True'
+        ? { health: 'healthy', status: 'Ready' }
+        : { health: ready === 'False' ? 'unhealthy' : 'unknown', status: 'NotReady' };
+    }
+    case 'Deployment':
+    case 'StatefulSet':
+    case 'ReplicaSet': {
+      const wanted = typeof spec.replicas === 'number' ? spec.replicas : 1;
+      const ready = num(status.readyReplicas);
+      return { health: replicasHealth(ready, wanted), status: `${ready}/${wanted} ready` };
+    }
+    case 'DaemonSet': {
+      const wanted = num(status.desiredNumberScheduled);
+      const ready = num(status.numberReady);
+      return { health: replicasHealth(ready, wanted), status: `${ready}/${wanted} ready` };
+    }
+    case 'Namespace': {
+      const phase = typeof status.phase === 'string' ? status.phase : 'Active';
+      return { health: phase === 'Active' ? 'healthy' : 'warning', status: phase };
+    }
+    default:
+      return {};
+  }
+}
+
 /** An object as a scraped document with its Kubernetes defaults. */
 export function objectDocument(
   object: KubernetesObject,
@@ -103,6 +164,7 @@ export function objectDocument(
       class: kind,
       tags: { cluster: clusterName, ...(namespace ? { namespace } : {}) },
       ...(metadata.labels && Object.keys(metadata.labels).length > 0 ? { labels: metadata.labels } : {}),
+      ...kubernetesHealth(kind, object),
     },
   };
 }

@@ -87,6 +87,8 @@ const items = async (scraperId: string) =>
       external_id: string[];
       tags: Record<string, string>;
       labels: Record<string, string> | null;
+      health: string | null;
+      status: string | null;
       config: { apiVersion: string; kind: string; spec: unknown; metadata: Record<string, unknown> };
       deleted_at: Date | null;
     }>('SELECT * FROM config_items WHERE scraper_id = $1 ORDER BY type, name', [scraperId])
@@ -121,6 +123,21 @@ describe('kubernetes scraper', () => {
       config_class: 'Deployment',
       tags: { cluster: 'kind', namespace: 'shop' },
       labels: { app: 'web' },
+      health: 'healthy',
+      status: '2/2 ready',
+    });
+    expect(
+      Object.fromEntries(
+        rows
+          .filter((row) => row.type === 'Kubernetes::Pod' || row.type === 'Kubernetes::Node')
+          .map((row) => [row.name, [row.health, row.status]]),
+      ),
+    ).toEqual({
+      'db-0': ['healthy', 'Running'],
+      'kind-control-plane': ['healthy', 'Ready'],
+      'node-exporter-7kq2d': ['healthy', 'Running'],
+      'web-5d4f8c7b9-m9kzp': ['unhealthy', 'CrashLoopBackOff'],
+      'web-5d4f8c7b9-x2x7q': ['healthy', 'Running'],
     });
     expect(deployment.config).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', spec: { replicas: 2 } });
     expect(deployment.config.metadata.managedFields).toBeUndefined();
