@@ -7,7 +7,8 @@
 --     counting a week of changes per request; its page is read in index order;
 --   * the summary view reads per-type change and insight counts (config_type_summary_30d,
 --     refreshed with the per-item roll-ups) next to a live count of the items;
---   * the status filter options are read with a loose index scan.
+--   * the label and tag options come from counts kept by statement triggers
+--     (config_item_tag_counts), the status options from a loose index scan.
 
 -- ---------------------------------------------------------------------------------------------
 -- Indexes
@@ -152,6 +153,106 @@ $$;
 SELECT lookout_rebuild_config_change_counts();
 
 -- ---------------------------------------------------------------------------------------------
+-- Label and tag values (the filter and group-by options)
+-- ---------------------------------------------------------------------------------------------
+
+-- How many live items carry each label or tag key and value ('label' or 'tag'), as append-only
+-- deltas like config_change_counts: config_labels and config_tags read these few rows instead
+-- of expanding the labels and tags of every item.
+CREATE TABLE config_item_tag_counts (
+  kind text NOT NULL CHECK (kind IN ('label', 'tag')),
+  key text NOT NULL,
+  value text NOT NULL,
+  n bigint NOT NULL
+);
+CREATE INDEX config_item_tag_counts_kind_idx ON config_item_tag_counts (kind, key, value);
+
+-- The labels and tags of an item as (kind, key, value) rows.
+CREATE FUNCTION lookout_config_item_tags(labels jsonb, tags jsonb) RETURNS TABLE (kind text, key text, value text)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT 'label', l.key, l.value FROM jsonb_each_text(CASE WHEN jsonb_typeof(labels) = 'object' THEN labels END) l
+  UNION ALL
+  SELECT 'tag', t.key, t.value FROM jsonb_each_text(CASE WHEN jsonb_typeof(tags) = 'object' THEN tags END) t
+$$;
+
+CREATE FUNCTION lookout_config_item_tag_counts_insert() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_item_tag_counts (kind, key, value, n)
+  SELECT t.kind, t.key, t.value, count(*)
+  FROM new_rows r, lookout_config_item_tags(r.labels, r.tags) t
+  WHERE r.deleted_at IS NULL
+  GROUP BY 1, 2, 3;
+  RETURN NULL;
+END;
+$$;
+
+-- Only rows whose labels, tags or deletion changed count (most updates touch none of them).
+CREATE FUNCTION lookout_config_item_tag_counts_update() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_item_tag_counts (kind, key, value, n)
+  SELECT t.kind, t.key, t.value, sum(x.d)
+  FROM (
+    SELECT o.labels, o.tags, -1 AS d FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE o.deleted_at IS NULL
+      AND (o.labels IS DISTINCT FROM n.labels OR o.tags IS DISTINCT FROM n.tags OR n.deleted_at IS NOT NULL)
+    UNION ALL
+    SELECT n.labels, n.tags, 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE n.deleted_at IS NULL
+      AND (o.labels IS DISTINCT FROM n.labels OR o.tags IS DISTINCT FROM n.tags OR o.deleted_at IS NOT NULL)
+  ) x, lookout_config_item_tags(x.labels, x.tags) t
+  GROUP BY 1, 2, 3
+  HAVING sum(x.d) <> 0;
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION lookout_config_item_tag_counts_delete() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_item_tag_counts (kind, key, value, n)
+  SELECT t.kind, t.key, t.value, -count(*)
+  FROM old_rows r, lookout_config_item_tags(r.labels, r.tags) t
+  WHERE r.deleted_at IS NULL
+  GROUP BY 1, 2, 3;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER config_items_tag_counts_insert AFTER INSERT ON config_items
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_item_tag_counts_insert();
+CREATE TRIGGER config_items_tag_counts_update AFTER UPDATE ON config_items
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_item_tag_counts_update();
+CREATE TRIGGER config_items_tag_counts_delete AFTER DELETE ON config_items
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_item_tag_counts_delete();
+
+-- Folding and rebuilding, in one statement each (see the change counts above).
+CREATE FUNCTION lookout_compact_config_item_tag_counts() RETURNS void
+LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM config_item_tag_counts RETURNING *)
+  INSERT INTO config_item_tag_counts (kind, key, value, n)
+  SELECT kind, key, value, sum(n) FROM gone GROUP BY 1, 2, 3 HAVING sum(n) <> 0;
+$$;
+
+CREATE FUNCTION lookout_rebuild_config_item_tag_counts() RETURNS void
+LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM config_item_tag_counts RETURNING 1)
+  INSERT INTO config_item_tag_counts (kind, key, value, n)
+  SELECT t.kind, t.key, t.value, count(*)
+  FROM config_items ci, lookout_config_item_tags(ci.labels, ci.tags) t
+  WHERE ci.deleted_at IS NULL
+  GROUP BY 1, 2, 3;
+$$;
+SELECT lookout_rebuild_config_item_tag_counts();
+
+CREATE OR REPLACE VIEW config_labels AS
+SELECT key, value FROM config_item_tag_counts WHERE kind = 'label' GROUP BY key, value HAVING sum(n) > 0;
+
+CREATE OR REPLACE VIEW config_tags AS
+SELECT key, value FROM config_item_tag_counts WHERE kind = 'tag' GROUP BY key, value HAVING sum(n) > 0;
+
+-- ---------------------------------------------------------------------------------------------
 -- Summary by type
 -- ---------------------------------------------------------------------------------------------
 
@@ -180,6 +281,7 @@ BEGIN
   REFRESH MATERIALIZED VIEW CONCURRENTLY config_item_summary_30d;
   REFRESH MATERIALIZED VIEW CONCURRENTLY config_type_summary_30d;
   PERFORM lookout_compact_config_change_counts();
+  PERFORM lookout_compact_config_item_tag_counts();
 END;
 $$;
 

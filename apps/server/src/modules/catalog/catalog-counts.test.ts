@@ -127,6 +127,42 @@ describe('hourly change counts', () => {
   });
 });
 
+describe('label and tag options', () => {
+  it('follow items inserted, relabelled, deleted, restored and removed', async () => {
+    const plain = (column: 'labels' | 'tags') =>
+      sql(
+        `SELECT DISTINCT l.key, l.value FROM config_items ci, jsonb_each_text(ci.${column}) l
+         WHERE ci.deleted_at IS NULL AND jsonb_typeof(ci.${column}) = 'object' ORDER BY 1, 2`,
+      );
+    const expectOptionsMatch = async () => {
+      expect(await sql('SELECT key, value FROM config_labels ORDER BY 1, 2')).toEqual(await plain('labels'));
+      expect(await sql('SELECT key, value FROM config_tags ORDER BY 1, 2')).toEqual(await plain('tags'));
+    };
+    const rows = await sql<{ id: string }>(
+      `INSERT INTO config_items (config_class, type, name, labels, tags) VALUES
+         ('Kubernetes', 'Kubernetes::Pod', 'l-1', '{"app": "web", "env": "prod"}', '{"namespace": "shop"}'),
+         ('Kubernetes', 'Kubernetes::Pod', 'l-2', '{"app": "web"}', '{"namespace": "shop", "cluster": "eu"}'),
+         ('Kubernetes', 'Kubernetes::Pod', 'l-3', '"not an object"', NULL)
+       RETURNING id`,
+    );
+    const [one, two] = rows.map((row) => row.id);
+    await expectOptionsMatch();
+    await sql(`UPDATE config_items SET labels = '{"app": "api"}' WHERE id = $1`, [one]);
+    await sql(`UPDATE config_items SET health = 'warning' WHERE id = $1`, [two]); // no label change
+    await expectOptionsMatch();
+    expect(await sql(`SELECT value FROM config_labels WHERE key = 'env'`)).toEqual([]);
+    await sql('UPDATE config_items SET deleted_at = now() WHERE id = $1', [two]);
+    await expectOptionsMatch();
+    expect(await sql(`SELECT value FROM config_tags WHERE key = 'cluster'`)).toEqual([]);
+    await sql('UPDATE config_items SET deleted_at = NULL WHERE id = $1', [two]);
+    await sql('SELECT lookout_compact_config_item_tag_counts()');
+    await expectOptionsMatch();
+    await sql('DELETE FROM config_items WHERE id = ANY($1)', [[one, two]]);
+    await sql('SELECT lookout_rebuild_config_item_tag_counts()');
+    await expectOptionsMatch();
+  });
+});
+
 describe('changes page totals', () => {
   it('equal a plain count over ranges with partial hours, by change type, severity and deleted items', async () => {
     const live = await item('Kubernetes::Pod', 'api-1');
