@@ -14,13 +14,21 @@ const BENCHMARKS = {
   'web-weight': 'web/weight.mjs',
   events: 'events/run.mjs',
   topology: 'topology/run.mjs',
+  'catalog-api': 'catalog/run.mjs',
+  'catalog-scrape': 'catalog/scrape.mjs',
 };
 // `pgrest` in the issue's sense covers both the engine alone and the engine behind /api/db.
 // `health` (issue 6): the summary endpoint on 20M statuses and the scheduler at 5,000 checks.
 // `web-weight` (issue 20): JavaScript transferred by a cold /login and /health in Chromium.
 // `events` (issue 12): 10,000 events through one consumer against an INSERT+DELETE loop.
 // `topology` (issue 14): 10,000 components in 5 levels, 20,000 check links: fetches and the roll-up.
-const ALIASES = { pgrest: ['pgrest', 'data-api'], health: ['health-summary', 'health-scheduler'] };
+// `catalog` (issue 13): the list pages at 100,000 items and 1,000,000 changes, and a scrape of
+// 10,000 files with 1 % changed.
+const ALIASES = {
+  pgrest: ['pgrest', 'data-api'],
+  health: ['health-summary', 'health-scheduler'],
+  catalog: ['catalog-api', 'catalog-scrape'],
+};
 
 const requested = process.argv.slice(2);
 const names =
