@@ -167,9 +167,8 @@ describe('notifications in Chromium', () => {
     await row.first().getByText('check.failed').click();
     await page.waitForURL((url) => url.searchParams.has('id'));
     const details = page.getByRole('dialog', { name: NOTIFICATION_HISTORY_TEXTS.details.title });
-    await details.getByText(NOTIFICATION_HISTORY_TEXTS.details.body).waitFor();
-    const frame = page.frameLocator(`iframe[title="${NOTIFICATION_HISTORY_TEXTS.details.body}"]`);
-    await frame.getByText(CHECK_NAME).first().waitFor();
+    // The rendered Markdown message, as the webhook received it.
+    await details.getByLabel(NOTIFICATION_HISTORY_TEXTS.details.body).getByText(CHECK_NAME).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}notifications-details.png` });
 
     // Why did it notify: the rule listed the event, had no filter, and queued the message.
@@ -197,6 +196,7 @@ describe('notifications in Chromium', () => {
     const silences = page.getByRole('table', { name: NOTIFICATION_SILENCES_TEXTS.table });
     await silences.getByRole('row', { name: /shop maintenance/ }).waitFor();
     await silences.getByRole('link', { name: CHECK_NAME }).waitFor();
+    await silences.getByRole('cell', { name: 'Admin', exact: true }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}notifications-silences.png` });
 
     // Passing, then failing again: the failure is recorded as silenced and nothing is sent.

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleStartupHandlers, propertyFixture } from '@/test/access-handlers';
 import { TEST_USER, signedInHandlers } from '@/test/identity-handlers';
-import { IDS, notificationHandlers } from '@/test/notifications-backend';
+import { IDS, notificationHandlers, sentRow } from '@/test/notifications-backend';
 import { navigation } from './navigation';
 import { renderApp } from './testing/render-app';
 
@@ -80,6 +80,19 @@ describe('/notifications (spec 3 section 2.10)', () => {
     expect(within(dialog).getByText('1.5s')).toBeInTheDocument();
     expect(within(dialog).getByText(/^3 \(x3 over 2 hours\)$/)).toBeInTheDocument();
     expect(within(dialog).getByText('Unknown')).toBeInTheDocument();
+  });
+
+  it('shows a Markdown body as text, never as markup', async () => {
+    const { handlers } = notificationHandlers({
+      history: [{ ...sentRow, body: '**Check**: <img src=x onerror=alert(1)> api-health' }],
+    });
+    server.use(...handlers);
+    renderApp({ path: `/notifications?id=${IDS.send}`, navigation });
+    const dialog = await screen.findByRole('dialog', { name: 'Notification Details' }, { timeout: 15_000 });
+    const body = await within(dialog).findByLabelText('Body');
+    expect(body.tagName).toBe('PRE');
+    expect(body.textContent).toBe('**Check**: <img src=x onerror=alert(1)> api-health');
+    expect(dialog.querySelector('img')).toBeNull();
   });
 
   it('opens the details from the address and says when the row does not exist', async () => {

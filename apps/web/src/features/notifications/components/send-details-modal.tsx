@@ -21,6 +21,11 @@ export function formatSendError(error: string): string {
   }
 }
 
+/** A body the server rendered as HTML (an email's), rather than Markdown text. */
+export function isHtmlBody(body: string): boolean {
+  return /^\s*<(!doctype|html|p|div|h[1-6]|table|ul|ol|span|b|strong|a)\b/i.test(body);
+}
+
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -62,15 +67,24 @@ function Details({ row, resourceHref }: { row: NotificationSendHistoryRow; resou
       {row.body && (
         <section>
           <h3 className="mb-1 text-sm text-slate-500">{texts.body}</h3>
-          {/* The body is the rendered message (HTML from the rule's Markdown template). It is
-              shown in a sandboxed frame: no scripts, no same-origin access, whatever the
-              template or a resource's name put into it. */}
-          <iframe
-            title={texts.body}
-            sandbox=""
-            srcDoc={row.body}
-            className="h-64 w-full rounded border border-slate-200 bg-white"
-          />
+          {isHtmlBody(row.body) ? (
+            // An HTML body is shown in a sandboxed frame: no scripts, no same-origin access,
+            // whatever the template or a resource's name put into it.
+            <iframe
+              title={texts.body}
+              sandbox=""
+              srcDoc={row.body}
+              className="h-64 w-full rounded border border-slate-200 bg-white"
+            />
+          ) : (
+            // The rendered Markdown as sent (chat services show it as Markdown): its text, as is.
+            <pre
+              aria-label={texts.body}
+              className="max-h-64 overflow-auto rounded border border-slate-200 bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap text-slate-900"
+            >
+              {row.body}
+            </pre>
+          )}
         </section>
       )}
       {row.error && (

@@ -120,15 +120,23 @@ export function SilencesView({ canWrite, resourceHref }: SilencesViewProps) {
             </span>
           ),
         }),
-        col.accessor('source', { header: texts.source, size: 100, cell: (info) => info.getValue() ?? '' }),
+        // Not sortable: the table holds one page of the server's order (newest first).
+        col.accessor('source', {
+          header: texts.source,
+          size: 100,
+          enableSorting: false,
+          cell: (info) => info.getValue() ?? '',
+        }),
         col.accessor((row) => (row.created_by ? (people.get(row.created_by) ?? '') : ''), {
           id: 'created_by',
           header: texts.createdBy,
           size: 130,
+          enableSorting: false,
         }),
         col.accessor('description', {
           header: texts.reason,
           size: 300,
+          enableSorting: false,
           cell: (info) => <span className="line-clamp-2">{info.getValue() ?? ''}</span>,
         }),
         ...(canWrite
