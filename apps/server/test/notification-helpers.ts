@@ -72,6 +72,8 @@ export type Receiver = {
 /** A local HTTP server that records every request and answers 200 unless told otherwise. */
 export function startReceiver(
   answer?: (request: Received) => { status: number; body?: string } | undefined,
+  /** How long each answer takes (a slow service). */
+  delayMs = 0,
 ): Promise<Receiver> {
   const requests: Received[] = [];
   const answers: Receiver['answers'] = [];
@@ -83,8 +85,10 @@ export function startReceiver(
       const received = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
       requests.push(received);
       const next = answer?.(received) ?? answers.shift() ?? { status: 200, body: '{"ok":true}' };
-      response.writeHead(next.status, { 'content-type': 'application/json' });
-      response.end(next.body ?? '{"ok":true}');
+      setTimeout(() => {
+        response.writeHead(next.status, { 'content-type': 'application/json' });
+        response.end(next.body ?? '{"ok":true}');
+      }, delayMs);
     });
   });
   return new Promise((resolve) => {
