@@ -4,7 +4,7 @@
 //
 // Triggers are skipped while seeding (session_replication_role = replica): the seed is not a
 // stream of scrapes, so it queues no events and runs no change upsert (every change is distinct);
-// the counts those triggers keep (hourly changes, label and tag values) are then rebuilt once.
+// the counts those triggers keep (hourly changes, label and tag values, items per type) are then rebuilt once.
 
 /** Types with their share of the items, close to a mid-size Kubernetes + cloud estate. */
 export const TYPE_WEIGHTS = {
@@ -176,9 +176,10 @@ export async function seedCatalog(pool, { items, changes, changeDays }) {
        WHERE abs(hashtext(ci.id::text || 'a')) % 5 = 0`,
     );
     await client.query('SET session_replication_role = DEFAULT');
-    // The triggers that keep the hourly change counts and tag values were off: count once, as a repair would.
+    // The triggers that keep the hourly change counts, tag values and type counts were off: count once, as a repair would.
     await step('changeCounts', 'SELECT lookout_rebuild_config_change_counts()');
     await step('tagCounts', 'SELECT lookout_rebuild_config_item_tag_counts()');
+    await step('typeCounts', 'SELECT lookout_rebuild_config_type_counts()');
     await step('vacuumAnalyze', 'VACUUM ANALYZE config_items, config_changes, config_analysis');
   } finally {
     client.release();

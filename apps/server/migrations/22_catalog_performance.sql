@@ -256,6 +256,126 @@ SELECT key, value FROM config_item_tag_counts WHERE kind = 'tag' GROUP BY key, v
 -- Summary by type
 -- ---------------------------------------------------------------------------------------------
 
+-- Items per type, class, agent, health ('unknown' for none) and whether live, with their cost
+-- sums and how many items have each cost: append-only deltas kept by statement triggers, like
+-- the counts above, so the summary view does not aggregate every item per request.
+CREATE TABLE config_type_counts (
+  type text NOT NULL,
+  config_class text NOT NULL,
+  agent_id uuid NOT NULL,
+  health text NOT NULL,
+  live boolean NOT NULL,
+  n bigint NOT NULL,
+  cost_per_minute numeric NOT NULL DEFAULT 0,
+  cost_per_minute_n bigint NOT NULL DEFAULT 0,
+  cost_total_1d numeric NOT NULL DEFAULT 0,
+  cost_total_1d_n bigint NOT NULL DEFAULT 0,
+  cost_total_7d numeric NOT NULL DEFAULT 0,
+  cost_total_7d_n bigint NOT NULL DEFAULT 0,
+  cost_total_30d numeric NOT NULL DEFAULT 0,
+  cost_total_30d_n bigint NOT NULL DEFAULT 0
+);
+-- The first and last times per type, read with one index probe each.
+CREATE INDEX config_items_type_created_at_idx ON config_items (type, created_at);
+CREATE INDEX config_items_type_updated_at_idx ON config_items (type, updated_at);
+
+-- The triggers: one aggregate insert per statement; an update counts only the rows whose type,
+-- class, agent, health, deletion or costs changed.
+CREATE FUNCTION lookout_config_type_counts_insert() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_type_counts
+  SELECT type, config_class, agent_id, health, live, sum(d),
+         coalesce(sum(d * cost_per_minute), 0), coalesce(sum(d) FILTER (WHERE cost_per_minute IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_1d), 0), coalesce(sum(d) FILTER (WHERE cost_total_1d IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_7d), 0), coalesce(sum(d) FILTER (WHERE cost_total_7d IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_30d), 0), coalesce(sum(d) FILTER (WHERE cost_total_30d IS NOT NULL), 0)
+  FROM (SELECT r.type, r.config_class, r.agent_id, coalesce(r.health, 'unknown') AS health, r.deleted_at IS NULL AS live, 1 AS d, r.cost_per_minute, r.cost_total_1d, r.cost_total_7d, r.cost_total_30d FROM new_rows r) x
+  GROUP BY type, config_class, agent_id, health, live;
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION lookout_config_type_counts_update() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_type_counts
+  SELECT type, config_class, agent_id, health, live, sum(d),
+         coalesce(sum(d * cost_per_minute), 0), coalesce(sum(d) FILTER (WHERE cost_per_minute IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_1d), 0), coalesce(sum(d) FILTER (WHERE cost_total_1d IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_7d), 0), coalesce(sum(d) FILTER (WHERE cost_total_7d IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_30d), 0), coalesce(sum(d) FILTER (WHERE cost_total_30d IS NOT NULL), 0)
+  FROM (
+    SELECT o.type, o.config_class, o.agent_id, coalesce(o.health, 'unknown') AS health, o.deleted_at IS NULL AS live, -1 AS d, o.cost_per_minute, o.cost_total_1d, o.cost_total_7d, o.cost_total_30d FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE (o.type, o.config_class, o.agent_id, o.health, o.deleted_at IS NULL, o.cost_per_minute, o.cost_total_1d, o.cost_total_7d, o.cost_total_30d)
+        IS DISTINCT FROM (n.type, n.config_class, n.agent_id, n.health, n.deleted_at IS NULL, n.cost_per_minute, n.cost_total_1d, n.cost_total_7d, n.cost_total_30d)
+    UNION ALL
+    SELECT n.type, n.config_class, n.agent_id, coalesce(n.health, 'unknown') AS health, n.deleted_at IS NULL AS live, 1 AS d, n.cost_per_minute, n.cost_total_1d, n.cost_total_7d, n.cost_total_30d FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE (o.type, o.config_class, o.agent_id, o.health, o.deleted_at IS NULL, o.cost_per_minute, o.cost_total_1d, o.cost_total_7d, o.cost_total_30d)
+        IS DISTINCT FROM (n.type, n.config_class, n.agent_id, n.health, n.deleted_at IS NULL, n.cost_per_minute, n.cost_total_1d, n.cost_total_7d, n.cost_total_30d)
+  ) x
+  GROUP BY type, config_class, agent_id, health, live;
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION lookout_config_type_counts_delete() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO config_type_counts
+  SELECT type, config_class, agent_id, health, live, sum(d),
+         coalesce(sum(d * cost_per_minute), 0), coalesce(sum(d) FILTER (WHERE cost_per_minute IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_1d), 0), coalesce(sum(d) FILTER (WHERE cost_total_1d IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_7d), 0), coalesce(sum(d) FILTER (WHERE cost_total_7d IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_30d), 0), coalesce(sum(d) FILTER (WHERE cost_total_30d IS NOT NULL), 0)
+  FROM (SELECT r.type, r.config_class, r.agent_id, coalesce(r.health, 'unknown') AS health, r.deleted_at IS NULL AS live, -1 AS d, r.cost_per_minute, r.cost_total_1d, r.cost_total_7d, r.cost_total_30d FROM old_rows r) x
+  GROUP BY type, config_class, agent_id, health, live;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER config_items_type_counts_insert AFTER INSERT ON config_items
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_type_counts_insert();
+CREATE TRIGGER config_items_type_counts_update AFTER UPDATE ON config_items
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_type_counts_update();
+CREATE TRIGGER config_items_type_counts_delete AFTER DELETE ON config_items
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION lookout_config_type_counts_delete();
+
+CREATE FUNCTION lookout_compact_config_type_counts() RETURNS void
+LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM config_type_counts RETURNING *)
+  INSERT INTO config_type_counts
+  SELECT type, config_class, agent_id, health, live, sum(n),
+         sum(cost_per_minute), sum(cost_per_minute_n), sum(cost_total_1d), sum(cost_total_1d_n),
+         sum(cost_total_7d), sum(cost_total_7d_n), sum(cost_total_30d), sum(cost_total_30d_n)
+  FROM gone GROUP BY type, config_class, agent_id, health, live
+  HAVING sum(n) <> 0;
+$$;
+
+CREATE FUNCTION lookout_rebuild_config_type_counts() RETURNS void
+LANGUAGE sql AS $$
+  WITH gone AS (DELETE FROM config_type_counts RETURNING 1)
+  INSERT INTO config_type_counts
+  SELECT type, config_class, agent_id, health, live, sum(d),
+         coalesce(sum(d * cost_per_minute), 0), coalesce(sum(d) FILTER (WHERE cost_per_minute IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_1d), 0), coalesce(sum(d) FILTER (WHERE cost_total_1d IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_7d), 0), coalesce(sum(d) FILTER (WHERE cost_total_7d IS NOT NULL), 0),
+         coalesce(sum(d * cost_total_30d), 0), coalesce(sum(d) FILTER (WHERE cost_total_30d IS NOT NULL), 0)
+  FROM (SELECT ci.type, ci.config_class, ci.agent_id, coalesce(ci.health, 'unknown') AS health, ci.deleted_at IS NULL AS live, 1 AS d, ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_7d, ci.cost_total_30d FROM config_items ci) x
+  GROUP BY type, config_class, agent_id, health, live;
+$$;
+SELECT lookout_rebuild_config_type_counts();
+
+CREATE VIEW config_type_item_counts AS
+SELECT type, config_class, agent_id, health, live, sum(n) AS n,
+       sum(cost_per_minute) AS cost_per_minute, sum(cost_per_minute_n) AS cost_per_minute_n,
+       sum(cost_total_1d) AS cost_total_1d, sum(cost_total_1d_n) AS cost_total_1d_n,
+       sum(cost_total_7d) AS cost_total_7d, sum(cost_total_7d_n) AS cost_total_7d_n,
+       sum(cost_total_30d) AS cost_total_30d, sum(cost_total_30d_n) AS cost_total_30d_n
+FROM config_type_counts
+GROUP BY type, config_class, agent_id, health, live
+HAVING sum(n) <> 0;
+
 -- Per type, live items apart from deleted ones: their changes and open insights within 30
 -- days, from config_item_summary_30d (refreshed right after it).
 CREATE MATERIALIZED VIEW config_type_summary_30d AS
@@ -282,34 +402,36 @@ BEGIN
   REFRESH MATERIALIZED VIEW CONCURRENTLY config_type_summary_30d;
   PERFORM lookout_compact_config_change_counts();
   PERFORM lookout_compact_config_item_tag_counts();
+  PERFORM lookout_compact_config_type_counts();
 END;
 $$;
 
--- Same columns as before: live items counted now, their changes and insights from the roll-ups.
+-- Same columns as before: live items from config_type_counts (kept live), their first and last
+-- times by index probes, their changes and insights from the 30-day roll-up.
 CREATE OR REPLACE VIEW config_summary AS
 WITH by_type AS (
   SELECT
     type,
     min(config_class) AS config_class,
-    count(*)::integer AS count,
+    sum(n)::integer AS count,
     jsonb_build_object(
-      'healthy', count(*) FILTER (WHERE health = 'healthy'),
-      'unhealthy', count(*) FILTER (WHERE health = 'unhealthy'),
-      'warning', count(*) FILTER (WHERE health = 'warning'),
-      'unknown', count(*) FILTER (WHERE health = 'unknown' OR health IS NULL)
+      'healthy', coalesce(sum(n) FILTER (WHERE health = 'healthy'), 0),
+      'unhealthy', coalesce(sum(n) FILTER (WHERE health = 'unhealthy'), 0),
+      'warning', coalesce(sum(n) FILTER (WHERE health = 'warning'), 0),
+      'unknown', coalesce(sum(n) FILTER (WHERE health NOT IN ('healthy', 'unhealthy', 'warning')), 0)
     ) AS health,
-    sum(cost_per_minute) AS cost_per_minute,
-    sum(cost_total_1d) AS cost_total_1d,
-    sum(cost_total_7d) AS cost_total_7d,
-    sum(cost_total_30d) AS cost_total_30d,
-    min(created_at) AS created_at,
-    max(updated_at) AS updated_at
-  FROM config_items WHERE deleted_at IS NULL
+    CASE WHEN sum(cost_per_minute_n) > 0 THEN sum(cost_per_minute) END AS cost_per_minute,
+    CASE WHEN sum(cost_total_1d_n) > 0 THEN sum(cost_total_1d) END AS cost_total_1d,
+    CASE WHEN sum(cost_total_7d_n) > 0 THEN sum(cost_total_7d) END AS cost_total_7d,
+    CASE WHEN sum(cost_total_30d_n) > 0 THEN sum(cost_total_30d) END AS cost_total_30d
+  FROM config_type_item_counts WHERE live
   GROUP BY type
 )
 SELECT t.type, t.config_class, t.count, t.health, coalesce(s.changes, 0)::integer AS changes,
        coalesce(s.analysis, '{}'::jsonb) AS analysis,
-       t.cost_per_minute, t.cost_total_1d, t.cost_total_7d, t.cost_total_30d, t.created_at, t.updated_at
+       t.cost_per_minute, t.cost_total_1d, t.cost_total_7d, t.cost_total_30d,
+       (SELECT min(c.created_at) FROM config_items c WHERE c.type = t.type AND c.deleted_at IS NULL) AS created_at,
+       (SELECT max(c.updated_at) FROM config_items c WHERE c.type = t.type AND c.deleted_at IS NULL) AS updated_at
 FROM by_type t
 LEFT JOIN config_type_summary_30d s ON s.type = t.type AND s.live;
 

@@ -163,6 +163,47 @@ describe('label and tag options', () => {
   });
 });
 
+describe('items per type', () => {
+  it('follow items inserted, changed (type, health, agent, costs), deleted, restored and removed', async () => {
+    const expectTypeCountsMatch = async () => {
+      const kept = await sql(
+        `SELECT type, config_class, health, live, n::int AS n, cost_total_30d_n::int AS costed,
+                CASE WHEN cost_total_30d_n > 0 THEN cost_total_30d::float8 END AS cost_total_30d
+         FROM config_type_item_counts ORDER BY 1, 2, 3, 4`,
+      );
+      const counted = await sql(
+        `SELECT type, config_class, coalesce(health, 'unknown') AS health, deleted_at IS NULL AS live, count(*)::int AS n,
+                count(cost_total_30d)::int AS costed, sum(cost_total_30d)::float8 AS cost_total_30d
+         FROM config_items GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+      );
+      expect(kept).toEqual(counted);
+    };
+    const rows = await sql<{ id: string }>(
+      `INSERT INTO config_items (config_class, type, name, health, cost_total_30d) VALUES
+         ('AWS', 'AWS::Lambda::Function', 'f-1', 'healthy', 12.5),
+         ('AWS', 'AWS::Lambda::Function', 'f-2', NULL, NULL),
+         ('AWS', 'AWS::Lambda::Function', 'f-3', 'warning', 0)
+       RETURNING id`,
+    );
+    const [one, two, three] = rows.map((row) => row.id);
+    await expectTypeCountsMatch();
+    await sql(`UPDATE config_items SET health = 'unhealthy', cost_total_30d = 20 WHERE id = $1`, [one]);
+    await sql(`UPDATE config_items SET cost_total_30d = NULL WHERE id = $1`, [three]);
+    await sql(`UPDATE config_items SET type = 'AWS::Lambda::Layer' WHERE id = $1`, [two]);
+    await sql(`UPDATE config_items SET description = 'no counted column' WHERE id = $1`, [one]);
+    await expectTypeCountsMatch();
+    await sql('UPDATE config_items SET deleted_at = now() WHERE id = $1', [one]);
+    await expectTypeCountsMatch();
+    await sql('SELECT lookout_compact_config_type_counts()');
+    await expectTypeCountsMatch();
+    await sql('UPDATE config_items SET deleted_at = NULL WHERE id = $1', [one]);
+    await sql('DELETE FROM config_items WHERE id = ANY($1)', [[two, three]]);
+    await expectTypeCountsMatch();
+    await sql('SELECT lookout_rebuild_config_type_counts()');
+    await expectTypeCountsMatch();
+  });
+});
+
 describe('changes page totals', () => {
   it('equal a plain count over ranges with partial hours, by change type, severity and deleted items', async () => {
     const live = await item('Kubernetes::Pod', 'api-1');
@@ -225,6 +266,11 @@ describe('summary view', () => {
       'AWS::EC2::Instance': [2, { healthy: 1, unhealthy: 1 }, 3, { security: 1, cost: 1 }],
       'AWS::S3::Bucket': [1, { healthy: 1 }, 0, {}],
     });
+    const plain = await sql(
+      `SELECT type, count(*)::int AS count, min(created_at) AS created_at, max(updated_at) AS updated_at
+       FROM config_items WHERE deleted_at IS NULL GROUP BY type ORDER BY type`,
+    );
+    expect(await sql('SELECT type, count, created_at, updated_at FROM config_summary ORDER BY type')).toEqual(plain);
     const view = await sql('SELECT type, count, changes, analysis FROM config_summary ORDER BY type');
     expect(view).toEqual([
       { type: 'AWS::EC2::Instance', count: 2, changes: 3, analysis: { security: 1, cost: 1 } },

@@ -5,8 +5,9 @@ import { groupExpression, SqlParts } from './catalog-summary-fns.js';
  * The SQL of POST /api/catalog/summary. Items are always counted live; their changes and open
  * insights come from the per-item roll-ups (config_item_summary_3d/7d/30d, refreshed by the
  * catalog summary job, ADR 0021) when the window is one of theirs, else from the tables. The
- * console's default request (live items by type, 30 days, no filter) reads the per-type roll-up
- * (config_type_summary_30d) instead of joining 100,000 items to their roll-ups.
+ * console's default request (items by type, 30 days, no filter) reads the kept per-type item
+ * counts and the per-type roll-up (config_type_summary_30d) instead of aggregating 100,000
+ * items and joining them to their roll-ups.
  */
 
 const DAY_MS = 86_400_000;
@@ -42,7 +43,7 @@ export function summarySql(body: CatalogSummaryRequest): SummaryQuery {
   const analysisMs = parseDurationMs(body.analysis?.since ?? CATALOG_SUMMARY_WINDOW) ?? 0;
   const filtered = parts.where.length > (body.deleted ? 0 : 1);
   if (keys.length === 1 && !filtered && ROLLUP_WINDOWS[changesMs] === '30d' && ROLLUP_WINDOWS[analysisMs] === '30d') {
-    return { sql: byTypeSql(parts.sql(), Boolean(body.deleted)), params: parts.params, keys };
+    return { sql: byTypeSql(Boolean(body.deleted)), params: parts.params, keys };
   }
   const interval = (ms: number) => `(${parts.param(ms)}::bigint * interval '1 millisecond')`;
   const changesRollup = ROLLUP_WINDOWS[changesMs];
@@ -85,20 +86,40 @@ export function summarySql(body: CatalogSummaryRequest): SummaryQuery {
   return { sql, params: parts.params, keys };
 }
 
-/** Live (or all) items by type, with the per-type 30-day roll-up of their changes and insights. */
-function byTypeSql(where: string, withDeleted: boolean): string {
-  const side = withDeleted ? '' : 'WHERE s.live';
+/**
+ * Live (or all) items by type from their kept counts (config_type_counts, exact at every
+ * moment), first and last times by one index probe each, and the per-type 30-day roll-up of
+ * their changes and insights.
+ */
+function byTypeSql(withDeleted: boolean): string {
+  const live = withDeleted ? '' : 'WHERE live';
+  const liveItem = withDeleted ? '' : 'AND c.deleted_at IS NULL';
+  const cost = (column: string) => `CASE WHEN sum(${column}_n) > 0 THEN sum(${column}) END AS ${column}`;
+  const health = (name: string, condition: string) =>
+    `coalesce(sum(n) FILTER (WHERE ${condition}), 0)::integer AS ${name}`;
   return `
-    WITH rows AS (SELECT ci.type AS g0, ${ITEM_COLUMNS} FROM config_items ci ${where} GROUP BY ci.type),
-    ch AS (SELECT s.type, sum(s.changes)::integer AS changes FROM config_type_summary_30d s ${side} GROUP BY s.type),
+    WITH rows AS (
+      SELECT type AS g0, sum(n)::integer AS count,
+        ${health('healthy', "health = 'healthy'")}, ${health('unhealthy', "health = 'unhealthy'")},
+        ${health('warning', "health = 'warning'")},
+        ${health('unknown', "health NOT IN ('healthy', 'unhealthy', 'warning')")},
+        ${cost('cost_per_minute')}, ${cost('cost_total_1d')}, ${cost('cost_total_7d')}, ${cost('cost_total_30d')},
+        CASE WHEN min(agent_id::text) = max(agent_id::text) THEN min(agent_id::text) END AS agent_id
+      FROM config_type_item_counts ${live}
+      GROUP BY type
+      HAVING sum(n) > 0
+    ),
+    ch AS (SELECT s.type, sum(s.changes)::integer AS changes FROM config_type_summary_30d s ${live} GROUP BY s.type),
     an AS (
       SELECT type, jsonb_object_agg(key, total) AS analysis FROM (
         SELECT s.type, a.key, sum(a.value::integer)::integer AS total
-        FROM config_type_summary_30d s, jsonb_each_text(s.analysis) a ${side}
+        FROM config_type_summary_30d s, jsonb_each_text(s.analysis) a ${live}
         GROUP BY s.type, a.key
       ) x GROUP BY type
     )
-    SELECT r.*, coalesce(ch.changes, 0) AS changes, coalesce(an.analysis, '{}'::jsonb) AS analysis, ag.name AS agent_name
+    SELECT r.*, coalesce(ch.changes, 0) AS changes, coalesce(an.analysis, '{}'::jsonb) AS analysis, ag.name AS agent_name,
+      (SELECT min(c.created_at) FROM config_items c WHERE c.type = r.g0 ${liveItem}) AS created_at,
+      (SELECT max(c.updated_at) FROM config_items c WHERE c.type = r.g0 ${liveItem}) AS updated_at
     FROM rows r
     LEFT JOIN ch ON ch.type = r.g0
     LEFT JOIN an ON an.type = r.g0
