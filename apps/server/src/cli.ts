@@ -6,6 +6,7 @@ import { healthCli } from './modules/health/health-module.js'; // health
 import { catalogCli } from './modules/catalog/catalog-module.js'; // catalog
 import { topologyCli } from './modules/topology/topology-module.js'; // topology
 import { notificationsCli } from './modules/notifications/notifications-module.js'; // notifications
+import { incidentsCli } from './modules/incidents/incidents-module.js'; // incidents
 import { migrateOnly, serve } from './server.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -231,7 +232,12 @@ withServerOptions(
       const lines = await healthCli.apply(config, createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel), {
         files: flags.filename,
         source: flags.source,
-        appliers: { ...catalogCli.appliers, ...topologyCli.appliers, ...notificationsCli.appliers },
+        appliers: {
+          ...catalogCli.appliers,
+          ...topologyCli.appliers,
+          ...notificationsCli.appliers,
+          ...incidentsCli.appliers,
+        },
       });
       for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
       if (lines.some((line) => !line.ok)) process.exitCode = 1;

@@ -68,13 +68,7 @@ export type DefinitionOfDoneState = {
 };
 
 /** Kinds of entries of the automatic timeline, merged by time. */
-export const TIMELINE_KINDS = [
-  'changelog',
-  'check_status',
-  'config_change',
-  'notification',
-  'component_status',
-] as const;
+export const TIMELINE_KINDS = ['changelog', 'check_status', 'config_change', 'notification'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export type TimelineEntry = {
@@ -132,11 +126,20 @@ export const incidentRuleSpecSchema = z
       .optional(),
     responders: z
       .object({
-        email: z
-          .array(z.object({ to: z.string().min(1), subject: z.string().optional(), body: z.string().optional() }))
+        /** People added as person responders (emailed at their address). */
+        person: z.array(z.object({ id: uuid }).strict()).optional(),
+        /** Teams added as system responders of a type their spec configures (default email). */
+        team: z
+          .array(
+            z
+              .object({
+                id: uuid,
+                responderType: z.string().optional(),
+                properties: z.record(z.string(), z.string()).optional(),
+              })
+              .strict(),
+          )
           .optional(),
-        person: z.array(z.object({ id: uuid })).optional(),
-        team: z.array(z.object({ id: uuid, responderType: z.string().optional() })).optional(),
       })
       .strict()
       .optional(),

@@ -23,6 +23,7 @@ import { createHealthModule, type HealthModuleDeps, type HealthSettings } from '
 import { createIdentityModule, type IdentityModuleDeps } from '../modules/identity/identity-module.js';
 import { createMetricsModule, type MetricsModule, type MetricsModuleDeps } from '../modules/metrics/metrics-module.js';
 import { createNotificationsModule, type NotificationSettings } from '../modules/notifications/notifications-module.js';
+import { createIncidentsModule, type IncidentSettings } from '../modules/incidents/incidents-module.js';
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
 import { createTopologyModule } from '../modules/topology/topology-module.js';
@@ -122,6 +123,8 @@ export type AppDeps = {
    * the system SMTP server, and the services' addresses (tests; docs/notifications.md).
    */
   notifications?: NotificationSettings;
+  /** incidents: whether this app consumes events and runs the incident jobs (tests; docs/incidents.md). */
+  incidents?: IncidentSettings;
   /** topology: how often the planner looks for due topologies (tests shorten it; docs/topology.md). */
   topology?: { planIntervalMs?: number };
 };
@@ -280,6 +283,20 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...serve,
     ...(deps.notifications ? { settings: deps.notifications } : {}),
   });
+  // Incidents: the create flow, definition-of-done job, incident rules, responder dispatch, timeline.
+  const incidents = createIncidentsModule({
+    pool,
+    logger,
+    jobs,
+    events,
+    // Person and email responders are emailed through the identity outbox.
+    mailer: { queueMessage: (message) => identity.services.courier.queueMessage(message) },
+    resolveConnection: connections.services.connections.resolve,
+    personOf,
+    publicUrl: deps.publicUrl ?? deps.serve?.config.publicUrl ?? `http://localhost:${deps.port ?? 8080}`,
+    ...serve,
+    ...(deps.incidents ? { settings: deps.incidents } : {}),
+  });
   const dataApi = await createDataApiModule({
     pool,
     logger,
@@ -293,6 +310,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       catalog.services.guardDataApiWrites,
       topology.services.guardDataApiWrites,
       notifications.services.guardDataApiWrites,
+      incidents.services.guardDataApiWrites,
     ],
   });
   const system = createSystemModule({
@@ -310,6 +328,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     catalog,
     topology,
     notifications,
+    incidents,
     system,
     metrics,
   ];

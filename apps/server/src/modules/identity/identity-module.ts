@@ -59,7 +59,7 @@ export type IdentityServices = {
   /** User administration: the built-in service, or an external Kratos's admin API. */
   identityAdmin: IdentityAdministration;
   /** The email outbox: flows and invitations queue their emails here. */
-  courier: Pick<Courier, 'queue'>;
+  courier: Pick<Courier, 'queue' | 'queueMessage'>;
   /** What the identity services need to know about a request (JSON answers). */
   requestContext: (request: FastifyRequest) => RequestContext;
   /** Whether a request carries a session token in a header (not a cookie), for the cross-site guard. */
