@@ -115,6 +115,16 @@ describe('/topology/{id}', () => {
     }
   });
 
+  it('hides and shows the sidebar, remembering the choice', async () => {
+    const { user } = open(`/topology/${TOPOLOGY_IDS.shop}`);
+    await cards();
+    await user.click(screen.getByRole('button', { name: TOPOLOGY_TEXTS.hideSidebar }));
+    expect(screen.queryByRole('button', { name: TOPOLOGY_TEXTS.panels.details })).toBeNull();
+    expect(window.localStorage.getItem(TOPOLOGY_STORAGE_KEYS.sidebarOpen)).toBe('false');
+    await user.click(screen.getByRole('button', { name: TOPOLOGY_TEXTS.showSidebar }));
+    expect(screen.getByRole('button', { name: TOPOLOGY_TEXTS.panels.details })).toBeInTheDocument();
+  });
+
   it('opens the Checks panel and asks for the component checks', async () => {
     const { user } = open(`/topology/${TOPOLOGY_IDS.shop}`);
     await cards();

@@ -1,4 +1,5 @@
 import { TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
@@ -8,6 +9,7 @@ import { refreshRateToMs } from '@/components/ui/refresh-rate-fns';
 import { toast } from '@/components/ui/toast';
 import { useTopology } from '../api/get-topology';
 import { useCardWidth } from '../hooks/use-card-width';
+import { useSidebarOpen } from '../hooks/use-sidebar-open';
 import { useTopologyFilters } from '../hooks/use-topology-filters';
 import { pageComponents } from '../lib/topology-links';
 import { topologyQuery } from '../lib/topology-params';
@@ -38,6 +40,7 @@ export function TopologyPage({ id }: { id: string | undefined }) {
   const [filters, setFilters] = useTopologyFilters();
   const [width, setWidth] = useCardWidth();
   const [rate, setRate] = useRefreshRateParam();
+  const [sidebarOpen, setSidebarOpen] = useSidebarOpen();
   const query = useMemo(() => topologyQuery(filters, id), [filters, id]);
   const topology = useTopology(query, refreshRateToMs(rate));
   const components = useMemo(() => pageComponents(topology.data?.components ?? [], id), [topology.data, id]);
@@ -57,7 +60,27 @@ export function TopologyPage({ id }: { id: string | undefined }) {
     <>
       <PageHeader
         title={current?.name ?? TOPOLOGY_TEXTS.title}
-        actions={<RefreshRateSelect value={rate} onChange={setRate} />}
+        actions={
+          <>
+            {current && (
+              <button
+                type="button"
+                aria-pressed={sidebarOpen}
+                title={sidebarOpen ? TOPOLOGY_TEXTS.hideSidebar : TOPOLOGY_TEXTS.showSidebar}
+                aria-label={sidebarOpen ? TOPOLOGY_TEXTS.hideSidebar : TOPOLOGY_TEXTS.showSidebar}
+                onClick={() => setSidebarOpen(!sidebarOpen)}
+                className="inline-flex size-8 items-center justify-center rounded border border-gray-300 bg-white text-gray-700 hover:bg-gray-50"
+              >
+                {sidebarOpen ? (
+                  <PanelRightClose aria-hidden className="size-4" />
+                ) : (
+                  <PanelRightOpen aria-hidden className="size-4" />
+                )}
+              </button>
+            )}
+            <RefreshRateSelect value={rate} onChange={setRate} />
+          </>
+        }
         onRefresh={() => void topology.refetch()}
         isLoading={topology.isFetching}
       />
@@ -90,7 +113,7 @@ export function TopologyPage({ id }: { id: string | undefined }) {
             </ul>
           )}
         </div>
-        {current && <TopologySidebar key={current.id} component={current} refererId={refererId} />}
+        {current && sidebarOpen && <TopologySidebar key={current.id} component={current} refererId={refererId} />}
       </div>
     </>
   );
