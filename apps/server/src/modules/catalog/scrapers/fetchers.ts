@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { SELF_DATABASE_CONNECTION, SELF_SCRAPER_SOURCE } from '@lookout/contracts';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
 import type { ScrapeFetchers } from '../scrape-engine.js';
 import { scrapeExec, type ExecEntry } from './exec-scraper.js';
 import { scrapeFiles, type FileEntry } from './file-scraper.js';
+import { DEFAULT_GIT_CACHE_DIR } from './git-checkout.js';
 import { scrapeKubernetesFiles, type KubernetesFileEntry } from './kubernetes-file-scraper.js';
 import { scrapeHttp, type HttpEntry } from './http-scraper.js';
 import { scrapeKubernetes, type KubernetesEntry } from './kubernetes-scraper.js';
@@ -30,7 +32,8 @@ export function scrapeFetchers(
       scrapeFiles(entry as unknown as FileEntry, options.baseDir, {
         namespace: scraper.namespace,
         resolveConnection: options.resolveConnection,
-        ...(options.gitCacheDir ? { gitCacheDir: options.gitCacheDir } : {}),
+        // One cache folder per scraper: two scrapers of one repository never run git in the same checkout.
+        gitCacheDir: path.join(options.gitCacheDir ?? DEFAULT_GIT_CACHE_DIR, scraper.id),
       }),
     kubernetesFile: (entry) => scrapeKubernetesFiles(entry as unknown as KubernetesFileEntry, options.baseDir),
     exec: (entry) => scrapeExec(entry as unknown as ExecEntry, options.sandbox),
