@@ -14,7 +14,8 @@ export const SELF_TOPOLOGY_SPEC: TopologySpec = {
   type: 'Lookout',
   icon: 'lookout',
   text: 'This Lookout installation',
-  schedule: '@every 5m',
+  // Every minute: the lookout-self scraper's first items arrive shortly after start.
+  schedule: '@every 1m',
   components: [
     {
       name: 'Lookout server',

@@ -67,8 +67,8 @@ describe('facets, labels and depth', () => {
     expect(() => parseLabelFilter('env')).toThrow("labels: 'env' must be key=value");
   });
   it('lists children one level deep for an id, none at the top level, unless asked', () => {
-    expect(childDepth({ id: 'x' } as never)).toBe(1);
-    expect(childDepth({} as never)).toBe(0);
-    expect(childDepth({ depth: 3 } as never)).toBe(3);
+    expect(childDepth({ id: 'x' })).toBe(1);
+    expect(childDepth({})).toBe(0);
+    expect(childDepth({ depth: 3 })).toBe(3);
   });
 });

@@ -160,7 +160,7 @@ export const listOf = (value: string | undefined) =>
     : [];
 
 /** How deep below the listed components children come back (top level: none; with id: one level). */
-export function childDepth(query: TopologyQuery): number {
+export function childDepth(query: Partial<TopologyQuery>): number {
   if (query.depth !== undefined) return query.depth;
   return query.id ? 1 : 0;
 }

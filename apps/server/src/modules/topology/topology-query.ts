@@ -26,7 +26,7 @@ const COLUMNS = `c.id, c.name, c.text, c.icon, c.type, c.status, c.status_reason
 type Filter = { sql: string; params: unknown[] };
 
 /** The filters as SQL over alias c, numbering parameters after `offset`. */
-function filterSql(query: TopologyQuery, offset: number): Filter {
+function filterSql(query: Partial<TopologyQuery>, offset: number): Filter {
   const params: unknown[] = [];
   const where: string[] = ['c.deleted_at IS NULL'];
   const p = (value: unknown) => {
@@ -95,7 +95,7 @@ async function teamsOf(db: Queryable, ids: string[]): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-export async function fetchTopology(db: Queryable, query: TopologyQuery): Promise<TopologyResponse> {
+export async function fetchTopology(db: Queryable, query: Partial<TopologyQuery>): Promise<TopologyResponse> {
   const depth = childDepth(query);
   const sortBy = query.sortBy ?? 'name';
   const sortOrder = query.sortOrder ?? 'asc';

@@ -26,6 +26,7 @@ type InputRow = {
   properties: unknown;
   checks: Record<string, number>;
   insights: Record<string, Record<string, number>>;
+  incidents: Record<string, Record<string, number>>;
   children: { health: string | null; summary: ComponentSummary | null }[];
 };
 
@@ -42,6 +43,13 @@ SELECT c.id, c.name, c.type, c.status, c.own_health, c.health, c.summary, c.heal
        FROM config_component_relationships r JOIN config_analysis an ON an.config_id = r.config_id
        WHERE r.component_id = c.id AND r.deleted_at IS NULL AND an.status = 'open'
        GROUP BY 1, 2) a GROUP BY 1) t), '{}'::jsonb) AS insights,
+  -- Open incidents with evidence on the component (incidents_by_component; none before incidents exist).
+  coalesce((SELECT jsonb_object_agg(t.type, t.severities) FROM (
+     SELECT a.type, jsonb_object_agg(a.severity, a.n) AS severities FROM (
+       SELECT coalesce(ib.type, 'other') AS type, coalesce(ib.severity, 'unknown') AS severity, count(*) AS n
+       FROM incidents_by_component ib
+       WHERE ib.component_id = c.id AND ib.status NOT IN ('resolved', 'closed')
+       GROUP BY 1, 2) a GROUP BY 1) t), '{}'::jsonb) AS incidents,
   -- Two index probes (parent_id, then relationships) rather than one OR, which scans.
   coalesce((SELECT jsonb_agg(jsonb_build_object('health', ch.health, 'summary', ch.summary)) FROM (
      SELECT k.health, k.summary FROM components k WHERE k.parent_id = c.id AND k.deleted_at IS NULL
@@ -63,7 +71,7 @@ function compute(row: InputRow, errors: string[]): Rollup & { status: string } {
     ownHealth: row.own_health,
     checks: row.checks,
     insights: row.insights,
-    incidents: {},
+    incidents: row.incidents,
     children: row.children,
   });
   const self = {

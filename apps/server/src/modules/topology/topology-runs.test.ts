@@ -232,4 +232,41 @@ describe('lookups, selectors and expressions', () => {
     }
     expect(await component('Tolerant')).toMatchObject({ health: 'warning', status: 'Degraded' });
   });
+
+  it('counts open incidents with evidence on a component in its summary and its ancestors', async () => {
+    const tolerant = await component('Tolerant');
+    const [incident] = await query<{ id: string }>(
+      `INSERT INTO incidents (title, type, severity) VALUES ('Orders slow', 'performance', 'high') RETURNING id`,
+    );
+    const [hypothesis] = await query<{ id: string }>(`SELECT id FROM hypotheses WHERE incident_id = $1 LIMIT 1`, [
+      incident!.id,
+    ]);
+    await query(`INSERT INTO evidences (hypothesis_id, type, component_id) VALUES ($1, 'topology', $2)`, [
+      hypothesis!.id,
+      tolerant.id,
+    ]);
+    const client = await database.pool.connect();
+    try {
+      await rollupUpwards(client, [tolerant.id]);
+    } finally {
+      client.release();
+    }
+    const summaryOf = async (name: string) =>
+      (
+        await query<{ summary: { incidents?: unknown } }>(
+          'SELECT summary FROM components WHERE name = $1 AND deleted_at IS NULL',
+          [name],
+        )
+      )[0]!.summary.incidents;
+    expect(await summaryOf('Tolerant')).toEqual({ performance: { high: 1 } });
+    expect(await summaryOf('exprs')).toEqual({ performance: { high: 1 } });
+    await query(`UPDATE incidents SET status = 'resolved' WHERE id = $1`, [incident!.id]);
+    const again = await database.pool.connect();
+    try {
+      await rollupUpwards(again, [tolerant.id]);
+    } finally {
+      again.release();
+    }
+    expect(await summaryOf('Tolerant')).toBeUndefined();
+  });
 });
