@@ -49,12 +49,12 @@ export function summarySql(body: CatalogSummaryRequest): SummaryQuery {
   const changesRollup = ROLLUP_WINDOWS[changesMs];
   const analysisRollup = ROLLUP_WINDOWS[analysisMs];
   const changes = changesRollup
-    ? `SELECT config_id, change_count AS n FROM config_item_summary_${changesRollup}`
+    ? `SELECT config_id, change_count AS n FROM config_item_summary_${changesRollup} WHERE change_count > 0`
     : `SELECT config_id, count(*)::integer AS n FROM config_changes
        WHERE created_at > now() - ${interval(changesMs)} GROUP BY config_id`;
   const analysis = analysisRollup
     ? `SELECT s.config_id, a.key AS analysis_type, a.value::integer AS n
-       FROM config_item_summary_${analysisRollup} s, jsonb_each_text(s.analysis) a`
+       FROM config_item_summary_${analysisRollup} s, jsonb_each_text(s.analysis) a WHERE s.analysis_count > 0`
     : `SELECT config_id, analysis_type, count(*)::integer AS n FROM config_analysis
        WHERE status = 'open' AND last_observed > now() - ${interval(analysisMs)} GROUP BY config_id, analysis_type`;
   const selectGroups = groups.map((expr, index) => `${expr} AS g${index}`).join(', ');
