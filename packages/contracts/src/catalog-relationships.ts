@@ -52,6 +52,7 @@ export const RELATIONSHIP_PARAMS = {
 
 export const RELATIONSHIP_TEXTS = {
   tab: 'Relationships',
+  components: 'Components',
   outgoing: 'Outgoing',
   incoming: 'Incoming',
   soft: 'Soft',

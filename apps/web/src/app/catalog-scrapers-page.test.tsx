@@ -23,6 +23,7 @@ const FILE_ID = '0192a5d4-5c00-7000-8000-000000000002';
 const ITEM = '0192a5d4-5c00-7000-8000-0000000000a1';
 const LINKED = '0192a5d4-5c00-7000-8000-0000000000a2';
 const CHILD = '0192a5d4-5c00-7000-8000-0000000000a3';
+const COMPONENT = '0192a5d4-5c00-7000-8000-0000000000c1';
 
 const scraper = (id: string, name: string, source: string, spec: Record<string, unknown>) => ({
   id,
@@ -100,6 +101,15 @@ const backend = [
       related(CHILD, 'shop-secret', 'App::Secret', 1),
     ]);
   }),
+  http.get('*/api/db/config_component_relationships', () =>
+    HttpResponse.json([
+      {
+        component_id: COMPONENT,
+        selector_id: 'manual',
+        component: { id: COMPONENT, name: 'checkout', type: 'Service' },
+      },
+    ]),
+  ),
   http.get('*/api/db/config_relationships', () =>
     HttpResponse.json([{ config_id: ITEM, related_id: LINKED, relation: '' }]),
   ),
@@ -244,6 +254,7 @@ describe('/catalog/{id}/relationships', () => {
     // Readers see the manual link but may not change links.
     expect(within(table).getByText(RELATIONSHIP_TEXTS.manual)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: RELATIONSHIP_TEXTS.link })).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: RELATIONSHIP_TEXTS.components })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Unlink/ })).not.toBeInTheDocument();
   });
 
@@ -294,6 +305,31 @@ describe('/catalog/{id}/relationships', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ config_id: CHILD, related_id: ITEM });
     const lookup = requests.find((r) => r.path.endsWith('/api/db/configs'))!;
     expect(Object.fromEntries(lookup.params)).toMatchObject({ limit: '50', id: `neq.${ITEM}`, deleted_at: 'is.null' });
+  });
+
+  it('lists the components the item is linked to, and lets a topology writer unlink a manual one', async () => {
+    server.use(
+      http.delete('*/api/db/config_component_relationships', async ({ request }) => {
+        await record(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    open(`/catalog/${ITEM}/relationships`, ['editor']);
+    const section = await screen.findByRole('region', { name: RELATIONSHIP_TEXTS.components });
+    expect(within(section).getByRole('link', { name: 'checkout' })).toHaveAttribute('href', `/topology/${COMPONENT}`);
+    await user.click(within(section).getByRole('button', { name: `${RELATIONSHIP_TEXTS.unlink} checkout` }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: RELATIONSHIP_TEXTS.unlink }),
+    );
+    await screen.findByText(CONFIG_LINK_TOASTS.unlinked);
+    const call = requests.find((r) => r.method === 'DELETE')!;
+    expect(call.path).toMatch(/config_component_relationships$/);
+    expect(Object.fromEntries(call.params)).toEqual({
+      component_id: `eq.${COMPONENT}`,
+      config_id: `eq.${ITEM}`,
+      selector_id: 'eq.manual',
+    });
   });
 
   it('draws the graph with the item and its related items', async () => {

@@ -173,6 +173,33 @@ describe('manual config links', () => {
     expect(rows).toEqual([{ relation: '' }]);
   });
 
+  it('reads the components an item is linked to and lets a topology writer remove a manual link', async () => {
+    const [component] = await query<{ id: string }>(
+      `INSERT INTO components (external_id, name, type, status) VALUES ('checkout', 'checkout', 'Service', 'healthy') RETURNING id`,
+    );
+    await query(
+      `INSERT INTO config_component_relationships (component_id, config_id, selector_id) VALUES ($1, $2, 'manual')`,
+      [component!.id, ids.db],
+    );
+    const listed = await call(
+      users.viewer,
+      'GET',
+      `/api/db/config_component_relationships?config_id=eq.${ids.db}&deleted_at=is.null&select=component_id,selector_id,component:components!config_component_relationships_component_id_fkey(id,name,type)`,
+    );
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([
+      {
+        component_id: component!.id,
+        selector_id: 'manual',
+        component: { id: component!.id, name: 'checkout', type: 'Service' },
+      },
+    ]);
+    const url = `/api/db/config_component_relationships?component_id=eq.${component!.id}&config_id=eq.${ids.db}&selector_id=eq.manual`;
+    expect((await call(users.viewer, 'DELETE', url)).statusCode).toBe(403);
+    expect((await call(users.editor, 'DELETE', url)).statusCode).toBe(204);
+    expect(await query(`SELECT 1 FROM config_component_relationships WHERE config_id = $1`, [ids.db])).toHaveLength(0);
+  });
+
   it('lists an item manual links the way the tab reads them', async () => {
     const response = await call(
       users.viewer,

@@ -5,7 +5,8 @@ import { CONFIG_TABS, ConfigDetailPage, type ConfigTab } from '@/features/catalo
 
 /**
  * `/catalog/{id}` and `/catalog/{id}/changes|insights|relationships` (spec 3 section 2.1).
- * Manual links need write on the scrapers resource, which guards config_relationships.
+ * Manual links need write on the scrapers resource, which guards config_relationships; the
+ * linked components read and unlink under topologies (config_component_relationships).
  */
 export function Component() {
   const { id = '' } = useParams();
@@ -14,7 +15,16 @@ export function Component() {
   const tab: ConfigTab = (CONFIG_TABS as readonly string[]).includes(last) ? (last as ConfigTab) : 'config';
   return (
     <Can resource="config_scrapers" action="read" showUnauthorized>
-      <ConfigDetailPage key={id} id={id} tab={tab} canLink={permissions.can('config_scrapers', 'write')} />
+      <ConfigDetailPage
+        key={id}
+        id={id}
+        tab={tab}
+        canLink={permissions.can('config_scrapers', 'write')}
+        components={{
+          canRead: permissions.can('topologies', 'read'),
+          canUnlink: permissions.can('topologies', 'write'),
+        }}
+      />
     </Can>
   );
 }

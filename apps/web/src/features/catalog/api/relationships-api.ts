@@ -133,3 +133,56 @@ export function useUnlinkConfig() {
     onSuccess: invalidate,
   });
 }
+
+/** A component the item is linked to (config_component_relationships; topology area). */
+export type LinkedComponent = {
+  component_id: string;
+  selector_id: string | null;
+  component: { id: string; name: string | null; type: string | null } | null;
+};
+
+const componentKeys = {
+  all: ['catalog', 'components'] as const,
+  of: (configId: string) => ['catalog', 'components', configId] as const,
+};
+
+/**
+ * `GET /api/db/config_component_relationships?config_id=eq.X&deleted_at=is.null` with each
+ * component embedded: the components the item stands behind, by a topology's selector or a
+ * manual link. Only for those who read topologies.
+ */
+export function useLinkedComponents(configId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: componentKeys.of(configId),
+    queryFn: async ({ signal }) =>
+      (
+        await dbApi.get<LinkedComponent[]>('/config_component_relationships', {
+          params: {
+            config_id: `eq.${configId}`,
+            deleted_at: 'is.null',
+            select:
+              'component_id,selector_id,component:components!config_component_relationships_component_id_fkey(id,name,type)',
+          },
+          signal,
+        })
+      ).data,
+    enabled,
+  });
+}
+
+/** `DELETE /api/db/config_component_relationships?component_id=eq.C&config_id=eq.X&selector_id=eq.manual`. */
+export function useUnlinkComponent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (link: { componentId: string; configId: string }) => {
+      await dbApi.delete('/config_component_relationships', {
+        params: {
+          component_id: `eq.${link.componentId}`,
+          config_id: `eq.${link.configId}`,
+          selector_id: `eq.${MANUAL_LINK_SELECTOR}`,
+        },
+      });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: componentKeys.all }),
+  });
+}

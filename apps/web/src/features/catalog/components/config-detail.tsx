@@ -18,7 +18,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `/catalog/{id}` and its tabs (Config, Changes, Insights, Relationships), each with its count
  * badge. `canLink`: write on the scrapers resource, which manual links need.
  */
-export function ConfigDetailPage({ id, tab, canLink = false }: { id: string; tab: ConfigTab; canLink?: boolean }) {
+export function ConfigDetailPage({
+  id,
+  tab,
+  canLink = false,
+  components,
+}: {
+  id: string;
+  tab: ConfigTab;
+  canLink?: boolean;
+  /** Read and write on topologies: the Relationships tab's linked components. */
+  components?: { canRead: boolean; canUnlink: boolean };
+}) {
   const valid = UUID.test(id);
   const detail = useConfigDetail(valid ? id : '');
   if (!valid || detail.data === null) {
@@ -73,7 +84,9 @@ export function ConfigDetailPage({ id, tab, canLink = false }: { id: string; tab
           {tab === 'config' && <ConfigDocument config={item.config} />}
           {tab === 'changes' && <ConfigChangesTab configId={id} />}
           {tab === 'insights' && <ConfigInsightsTab configId={id} />}
-          {tab === 'relationships' && <ConfigRelationshipsTab configId={id} canLink={canLink} />}
+          {tab === 'relationships' && (
+            <ConfigRelationshipsTab configId={id} canLink={canLink} components={components} />
+          )}
         </div>
       </div>
       <ConfigSidePanel item={item} now={new Date()} />

@@ -30,6 +30,7 @@ import {
   type RelationshipParams,
 } from '../lib/relationship-params';
 import { LinkConfigDialog } from './link-config-dialog';
+import { LinkedComponents } from './linked-components';
 import { RelationshipsGraph } from './relationships-graph';
 import { RelationshipsTable } from './relationships-table';
 
@@ -47,7 +48,15 @@ const options = (values: Iterable<string>) =>
  * Tag, all kept in the address. Writers link the item to another and remove manual links
  * ('Deleted config link successfully').
  */
-export function ConfigRelationshipsTab({ configId, canLink }: { configId: string; canLink: boolean }) {
+export interface ConfigRelationshipsTabProps {
+  configId: string;
+  /** Write on config_scrapers: link items and remove manual links. */
+  canLink: boolean;
+  /** Read and write on topologies: the components the item is linked to, and their unlinking. */
+  components?: { canRead: boolean; canUnlink: boolean } | undefined;
+}
+
+export function ConfigRelationshipsTab({ configId, canLink, components }: ConfigRelationshipsTabProps) {
   const [search, setSearch] = useSearchParams();
   const params = readRelationshipParams(search);
   const update = (change: Partial<RelationshipParams>) =>
@@ -220,11 +229,18 @@ export function ConfigRelationshipsTab({ configId, canLink }: { configId: string
           edgeStyle={params.edgeStyle}
         />
       ) : (
-        <RelationshipsTable
-          rows={tableRows}
-          manualLinkOf={manualLinkOf}
-          onUnlink={canLink ? (row, link) => setUnlinking({ row, link }) : undefined}
-        />
+        <>
+          <RelationshipsTable
+            rows={tableRows}
+            manualLinkOf={manualLinkOf}
+            onUnlink={canLink ? (row, link) => setUnlinking({ row, link }) : undefined}
+          />
+          <LinkedComponents
+            configId={configId}
+            canRead={components?.canRead ?? false}
+            canUnlink={components?.canUnlink ?? false}
+          />
+        </>
       )}
       {canLink && <LinkConfigDialog configId={configId} open={linking} onOpenChange={setLinking} />}
       {unlinking && (
