@@ -9,6 +9,7 @@ import {
   matchesGlob,
   objectDocument,
   ownerLinks,
+  placementLinks,
 } from './kubernetes-fns.js';
 
 const pod = {
@@ -69,6 +70,31 @@ describe('kubernetes objects as items', () => {
     expect(isExcluded(pod, 'Pod', { exclusions: { namespace: ['sh*'] } })).toBe(true);
     expect(isExcluded(pod, 'Pod', { exclusions: { labels: { app: 'web' } } })).toBe(true);
     expect(isExcluded(pod, 'Pod', { exclusions: { labels: { app: 'db' } } })).toBe(false);
+  });
+});
+
+describe('placement links', () => {
+  it('links a node to its pods and a service to the pods of its namespace it selects', () => {
+    const node = { metadata: { name: 'n1', uid: 'node-uid' } };
+    const service = {
+      metadata: { name: 'web', namespace: 'shop', uid: 'svc-uid' },
+      spec: { selector: { app: 'web' } },
+    };
+    const elsewhere = {
+      metadata: { name: 'web-2', namespace: 'other', uid: 'pod-2', labels: { app: 'web' } },
+      spec: {},
+    };
+    const links = placementLinks(
+      new Map([
+        ['Node', [node]],
+        ['Service', [service, { metadata: { name: 'headless', namespace: 'shop', uid: 'svc-2' }, spec: {} }]],
+        ['Pod', [pod, elsewhere]],
+      ]),
+    );
+    expect(links.map((link) => [link.from.externalId, link.to.externalId, link.relation])).toEqual([
+      ['node-uid', 'pod-uid', ''],
+      ['svc-uid', 'pod-uid', ''],
+    ]);
   });
 });
 

@@ -270,3 +270,31 @@ export function manifestDocument(
     },
   };
 }
+
+/**
+ * Soft edges the API states without owner references: a Node → the Pods scheduled on it
+ * (`spec.nodeName`), a Service → the Pods of its namespace its selector matches.
+ */
+export function placementLinks(byKind: ReadonlyMap<string, readonly KubernetesObject[]>): ScrapedLink[] {
+  const links: ScrapedLink[] = [];
+  const pods = byKind.get('Pod') ?? [];
+  const nodeUid = new Map((byKind.get('Node') ?? []).map((node) => [node.metadata?.name, node.metadata?.uid]));
+  const ref = (kind: string, uid: string) => ({ type: `${KUBERNETES_TYPE_PREFIX}${kind}`, externalId: uid });
+  for (const pod of pods) {
+    const uid = pod.metadata?.uid;
+    const node = nodeUid.get((pod.spec as { nodeName?: string } | undefined)?.nodeName);
+    if (uid && node) links.push({ from: ref('Node', node), to: ref('Pod', uid), relation: '' });
+  }
+  for (const service of byKind.get('Service') ?? []) {
+    const selector = (service.spec as { selector?: Record<string, string> } | undefined)?.selector;
+    const uid = service.metadata?.uid;
+    if (!uid || !selector || Object.keys(selector).length === 0) continue;
+    for (const pod of pods) {
+      if (pod.metadata?.namespace !== service.metadata?.namespace || !pod.metadata?.uid) continue;
+      if (Object.entries(selector).every(([key, value]) => pod.metadata?.labels?.[key] === value)) {
+        links.push({ from: ref('Service', uid), to: ref('Pod', pod.metadata.uid), relation: '' });
+      }
+    }
+  }
+  return links;
+}

@@ -153,13 +153,21 @@ describe('kubernetes scraper', () => {
     );
     expect(edges.rows).toEqual([
       { from: 'db', to: 'db-0', relation: 'hard' },
+      { from: 'kind-control-plane', to: 'db-0', relation: '' },
+      { from: 'kind-control-plane', to: 'node-exporter-7kq2d', relation: '' },
+      { from: 'kind-control-plane', to: 'web-5d4f8c7b9-m9kzp', relation: '' },
+      { from: 'kind-control-plane', to: 'web-5d4f8c7b9-x2x7q', relation: '' },
       { from: 'node-exporter', to: 'node-exporter-7kq2d', relation: 'hard' },
+      // The Service web selects app=web: its two pods (the Deployment's name sorts first).
       { from: 'web', to: 'web-5d4f8c7b9', relation: 'hard' },
+      { from: 'web', to: 'web-5d4f8c7b9-m9kzp', relation: '' },
+      { from: 'web', to: 'web-5d4f8c7b9-x2x7q', relation: '' },
       { from: 'web-5d4f8c7b9', to: 'web-5d4f8c7b9-m9kzp', relation: 'hard' },
       { from: 'web-5d4f8c7b9', to: 'web-5d4f8c7b9-x2x7q', relation: 'hard' },
     ]);
+    // Downstream along hard edges: Deployment → ReplicaSet → Pods.
     const related = await database.pool.query<{ name: string; depth: number }>(
-      `SELECT name, depth FROM related_configs_recursive($1::uuid, 'outgoing') ORDER BY depth, name`,
+      `SELECT name, depth FROM related_configs_recursive($1::uuid, 'outgoing', false, 5, 'both', 'hard') ORDER BY depth, name`,
       [deployment.id],
     );
     expect(related.rows.map((row) => [row.name, row.depth])).toEqual([
@@ -203,7 +211,7 @@ describe('kubernetes scraper', () => {
         created_at: new Date('2026-11-26T10:05:00Z'),
       },
     ]);
-    expect((await lastJob(scraperId)).details.summary).toMatchObject({ reported_changes: 2, relationships: 5 });
+    expect((await lastJob(scraperId)).details.summary).toMatchObject({ reported_changes: 2, relationships: 11 });
 
     // The cluster moves on: the deployment scales, a pod goes, the BackOff event repeats.
     cluster.deployments![0]!.spec = { ...(cluster.deployments![0]!.spec as object), replicas: 3 };
@@ -229,12 +237,12 @@ describe('kubernetes scraper', () => {
         count: 2,
       },
     ]);
-    // The deleted pod's owner edge is ended with it.
+    // The deleted pod's edges (owner, node, service) are ended with it.
     const live = await database.pool.query(
       `SELECT 1 FROM config_relationships WHERE scraper_id = $1 AND deleted_at IS NULL`,
       [scraperId],
     );
-    expect(live.rowCount).toBe(4);
+    expect(live.rowCount).toBe(8);
   });
 
   it('reads one namespace through a kubernetes connection, with exclusions and a label selector', async () => {

@@ -15,6 +15,7 @@ import {
   isExcluded,
   objectDocument,
   ownerLinks,
+  placementLinks,
   type KubernetesEvent,
   type KubernetesFilters,
   type KubernetesObject,
@@ -24,8 +25,9 @@ import { plainValue, type ScrapeConnectionResolver } from './scraper-connections
 /**
  * The `kubernetes` scraper: lists namespaces, nodes, deployments, statefulsets, daemonsets,
  * replicasets, pods and services of a cluster with @kubernetes/client-node (paged, 500 a page),
- * and its events as changes. The cluster is reached through a kubernetes connection, a
- * kubeconfig value, or the cluster Lookout runs in; the kubeconfig is read by Lookout's own
+ * and its events as changes. Owner references are hard edges; a node and its pods, a service
+ * and the pods it selects are soft ones. The cluster is reached through a kubernetes connection,
+ * a kubeconfig value, or the cluster Lookout runs in; the kubeconfig is read by Lookout's own
  * parser first, which refuses exec plugins, auth providers and file paths, so the client never
  * runs a program or reads a file a scraper names.
  */
@@ -217,6 +219,7 @@ export async function scrapeKubernetes(
   const documents: ScrapedDocument[] = [];
   const links: ScrapedLink[] = [];
   const errors: string[] = [];
+  const kept = new Map<string, KubernetesObject[]>();
   for (const lister of listers(core, apps)) {
     // One namespace: cluster-scoped kinds are kept to that namespace's own object.
     const namespace = entry.namespace;
@@ -240,8 +243,10 @@ export async function scrapeKubernetes(
       if (!document) continue;
       documents.push(document);
       links.push(...ownerLinks(object, lister.kind));
+      kept.set(lister.kind, [...(kept.get(lister.kind) ?? []), object]);
     }
   }
+  links.push(...placementLinks(kept));
   const changes: ScrapedChange[] = [];
   try {
     const events = await listAll(
