@@ -34,7 +34,7 @@ async function createIncident(user: TestUser, extra: Record<string, unknown> = {
     ...extra,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<Array<Record<string, string>>>()[0]!;
+  return response.json<Array<Record<string, string> & { id: string }>>()[0]!;
 }
 
 async function rootOf(incidentId: string): Promise<string> {
