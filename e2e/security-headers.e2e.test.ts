@@ -87,6 +87,10 @@ describe('the console under its security headers, in Chromium', () => {
     await page.getByLabel('E-Mail').fill(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // '/' leads to the topology Dashboard; the health page is one click away in the sidebar.
+    await page.waitForURL((url) => url.pathname === '/topology');
+    await page.getByRole('group', { name: 'Filters' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: HEALTH_PAGE_TEXTS.title }).click();
     await page.waitForURL((url) => url.pathname === '/health');
     await page.getByRole('heading', { name: HEALTH_PAGE_TEXTS.title, level: 1 }).waitFor();
     await page.getByRole('table', { name: HEALTH_PAGE_TEXTS.checksTable }).waitFor();
