@@ -121,7 +121,7 @@ describe('the console with an external Ory Kratos (KRATOS_PUBLIC_URL) in Chromiu
 
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
+    await page.waitForURL((url) => ['/', '/topology', '/health'].includes(url.pathname));
     // A's session cookie, set through B's proxy, belongs to the host the browser talks to.
     const session = (await context.cookies(base)).find((cookie) => cookie.name === 'ory_kratos_session');
     expect(session).toMatchObject({ domain: 'localhost', httpOnly: true });

@@ -188,7 +188,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     await page.getByLabel('E-Mail').fill('olive@example.com');
     await page.getByLabel('Password').fill('Olive-new-password-1');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
+    await page.waitForURL((url) => ['/', '/topology', '/health'].includes(url.pathname));
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByText(IDENTITY_MESSAGES.greeting('Olive Ops')).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -253,7 +253,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
 
     await page.getByLabel('Authentication code').fill(await freshTotp());
     await page.getByRole('button', { name: 'Use Authenticator' }).click();
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
+    await page.waitForURL((url) => ['/', '/topology', '/health'].includes(url.pathname));
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByText(IDENTITY_MESSAGES.greeting('Admin')).waitFor();
     await page.keyboard.press('Escape');
@@ -271,7 +271,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     if (!first) throw new Error('no backup code was captured');
     await page.getByLabel('Backup recovery code').fill(first);
     await page.getByRole('button', { name: 'Use backup recovery code' }).click();
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
+    await page.waitForURL((url) => ['/', '/topology', '/health'].includes(url.pathname));
     await page.getByRole('button', { name: 'User menu' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}identity-signed-in.png` });
     await signOut(page);
@@ -340,7 +340,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     await page.getByRole('heading', { name: IDENTITY_MESSAGES.twoFactorTitle }).waitFor();
     await page.getByLabel('Authentication code').fill(await freshTotp());
     await page.getByRole('button', { name: 'Use Authenticator' }).click();
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
+    await page.waitForURL((url) => ['/', '/topology', '/health'].includes(url.pathname));
 
     await page.goto(`${base}/profile-settings`);
     const keys = page.getByTestId('settings-section-webauthn');

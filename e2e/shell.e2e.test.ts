@@ -30,7 +30,7 @@ describe('the console shell in Chromium', () => {
     await page.getByLabel('E-Mail').fill(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/health');
+    await page.waitForURL((url) => ['/', '/topology', '/health'].includes(url.pathname));
     await page.close();
   });
   afterAll(async () => {
