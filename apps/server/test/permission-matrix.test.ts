@@ -153,6 +153,14 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/notification/silence': { resource: 'database', action: 'write' },
   'GET /api/notification/traces': { resource: 'notifications', action: 'read' },
   'GET /api/notification/traces/:id': { resource: 'notifications', action: 'read' },
+  // incidents (docs/incidents.md): spec 1 section 6 gives write on incident to commanders and
+  // responders; running an incident rule is a settings action (database).
+  'POST /api/incidents': { resource: 'incident', action: 'write' },
+  'GET /api/incidents/:id/definition-of-done': { resource: 'incident', action: 'read' },
+  'POST /api/incidents/definition-of-done/evaluate': { resource: 'incident', action: 'write' },
+  'GET /api/incidents/:id/timeline': { resource: 'incident', action: 'read' },
+  'GET /api/incidents/:id/export': { resource: 'incident', action: 'read' },
+  'POST /api/incidents/rules/:id/run': { resource: 'database', action: 'write' },
 };
 
 /** Registered /api routes missing from SPEC_ROUTE_ACCESS, or declared otherwise than it says. */
