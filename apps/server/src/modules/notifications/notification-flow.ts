@@ -1,11 +1,6 @@
-import {
-  NOTIFICATION_SEND_EVENT,
-  repeatIntervalMs,
-  type NotificationTraceOutcome,
-  type NotificationTraceRule,
-} from '@lookout/contracts';
+import { repeatIntervalMs, type NotificationTraceOutcome, type NotificationTraceRule } from '@lookout/contracts';
 import type { Queryable } from '../../db/transaction.js';
-import type { Events, QueuedEvent } from '../../events/events.js';
+import type { QueuedEvent } from '../../events/events.js';
 import {
   evaluateFilter,
   heldByError,
@@ -14,7 +9,7 @@ import {
   type SilenceTarget,
 } from './notification-match-fns.js';
 import { defaultBody, defaultTitle, renderTemplate } from './notification-template-fns.js';
-import type { NotificationsRepository } from './notifications-repository.js';
+import type { HistoryInput, NotificationsRepository } from './notifications-repository.js';
 
 /**
  * The first half of the flow (backend-model 2.9), a sync consumer of the resource events: for
@@ -28,7 +23,6 @@ import type { NotificationsRepository } from './notifications-repository.js';
 
 export type FlowDeps = {
   repository: NotificationsRepository;
-  events: Pick<Events, 'enqueue'>;
   /** Links in messages (permalink, silenceURL) start here. */
   publicUrl: string;
 };
@@ -100,6 +94,8 @@ export async function decideEvent(
   const rules = await repository.liveRules(tx);
   const trace: TraceRule[] = [];
   let silences: Awaited<ReturnType<NotificationsRepository['activeSilences']>> | undefined;
+  // Messages to send, written together once every rule is decided.
+  const pending: { input: HistoryInput; entry: TraceRule }[] = [];
 
   for (const rule of rules) {
     const entry: TraceRule = {
@@ -184,14 +180,17 @@ export async function decideEvent(
         );
         continue;
       }
-      const id = await repository.insert(tx, { ...base, status: 'pending' });
-      await deps.events.enqueue(NOTIFICATION_SEND_EVENT, id, {}, { tx });
+      pending.push({ input: { ...base, status: 'pending' }, entry });
       outcomes.add('queued');
-      entry.send_ids.push(id);
     }
     // A rule with several recipients reports the outcome that let anything through first.
     entry.outcome = outcomes.has('queued') ? 'queued' : outcomes.has('silenced') ? 'silenced' : 'repeat-interval';
   }
+  const ids = await repository.insertPending(
+    tx,
+    pending.map((item) => item.input),
+  );
+  pending.forEach((item, index) => item.entry.send_ids.push(ids[index]!));
   await repository.setTraceRules(tx, traceId, trace);
   return traceId;
 }

@@ -90,7 +90,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps): Notifi
       events: NOTIFICATION_CONSUMED_EVENTS,
       concurrency: settings.decideConcurrency ?? 2,
       handle: async (event, { tx }) => {
-        await decideEvent({ repository, events: deps.events, publicUrl: deps.publicUrl }, event, tx);
+        await decideEvent({ repository, publicUrl: deps.publicUrl }, event, tx);
       },
     });
     deps.events.consume({

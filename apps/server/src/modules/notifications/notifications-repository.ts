@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { NotificationSendStatus } from '@lookout/contracts';
+import { NOTIFICATION_SEND_EVENT, type NotificationSendStatus } from '@lookout/contracts';
 import type { Queryable } from '../../db/transaction.js';
 import type { RuleRow, SilenceRow, SilenceTarget } from './notification-match-fns.js';
 
@@ -181,6 +182,48 @@ export function createNotificationsRepository(pool: pg.Pool) {
         ],
       );
       return rows[0]!.id;
+    },
+
+    /**
+     * Pending rows in one statement, then their `notification.send` events in one more (the
+     * queue's own upsert, which wakes the sender when the transaction commits).
+     */
+    async insertPending(q: Queryable, inputs: HistoryInput[]): Promise<string[]> {
+      if (inputs.length === 0) return [];
+      const ids = inputs.map(() => randomUUID());
+      const rows = inputs.map((input, index) => ({
+        id: ids[index],
+        notification_id: input.notificationId,
+        source_event: input.sourceEvent,
+        resource_id: input.resourceId,
+        resource_type: input.resourceType,
+        resource_health: input.resourceHealth,
+        resource_status: input.resourceStatus,
+        recipient: input.recipient,
+        person_id: input.personId,
+        team_id: input.teamId,
+        payload: input.payload,
+        title: input.title,
+        body: input.body,
+        trace_id: input.traceId,
+        error: input.error,
+      }));
+      await q.query(
+        `INSERT INTO notification_send_history
+           (id, notification_id, status, source_event, resource_id, resource_type, resource_health, resource_status,
+            recipient, person_id, team_id, payload, title, body, trace_id, error)
+         SELECT id, notification_id, 'pending', source_event, resource_id, resource_type, resource_health, resource_status,
+                recipient, person_id, team_id, payload, title, body, trace_id, error
+           FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, notification_id uuid, source_event text, resource_id uuid,
+                resource_type text, resource_health text, resource_status text, recipient text, person_id uuid,
+                team_id uuid, payload jsonb, title text, body text, trace_id uuid, error text)`,
+        [JSON.stringify(rows)],
+      );
+      await q.query(`SELECT lookout_enqueue_event($2, id) FROM unnest($1::uuid[]) AS id`, [
+        ids,
+        NOTIFICATION_SEND_EVENT,
+      ]);
+      return ids;
     },
 
     async setRuleError(q: Queryable, ruleId: string, error: string): Promise<void> {
