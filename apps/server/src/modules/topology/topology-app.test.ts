@@ -264,8 +264,21 @@ describe('manual links, snapshot, roles and bad input', () => {
     const component = await dbComponent();
     const body = { component_id: component, config_id: ids.configCache, selector_id: 'manual' };
     expect((await call(users.viewer, 'POST', '/api/db/config_component_relationships', body)).statusCode).toBe(403);
+    await query(
+      `INSERT INTO config_analysis (config_id, analyzer, analysis_type, severity) VALUES ($1, 'evictions', 'reliability', 'medium')`,
+      [ids.configCache],
+    );
+    const insights = async () =>
+      (
+        await query<{ summary: { insights?: Record<string, unknown> } }>(
+          'SELECT summary FROM components WHERE id = $1',
+          [component],
+        )
+      )[0]!.summary.insights ?? {};
     const linked = await call(users.editor, 'POST', '/api/db/config_component_relationships', body);
     expect(linked.statusCode, linked.body).toBe(201);
+    // The linked item's insights count at once (no event announces a link).
+    expect(await insights()).toHaveProperty('reliability', { medium: 1 });
     const panel = await call(
       users.viewer,
       'GET',
@@ -300,6 +313,7 @@ describe('manual links, snapshot, roles and bad input', () => {
       `/api/db/config_component_relationships?component_id=eq.${component}&config_id=eq.${ids.configCache}&selector_id=eq.manual`,
     );
     expect(unlinked.statusCode, unlinked.body).toBeLessThan(300);
+    expect(await insights()).not.toHaveProperty('reliability');
   });
 
   it('downloads a snapshot zip named after the component, credentials masked', async () => {

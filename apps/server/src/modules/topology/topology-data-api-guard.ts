@@ -92,10 +92,53 @@ export function checkTopologyWrite(request: PgrestRequest, roles: readonly Role[
   return refusal(400, '23514', `Invalid topology: ${problems.join('; ')}`, problems.join('\n'));
 }
 
-/** The data API with the topology's write rule in front of it. */
-export function guardTopologyWrites(dataApi: DataApiService): DataApiService {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The components a manual link write touched: `component_id` of the posted rows, or the
+ * `component_id=eq.<id>` filter of a delete. Only ids; anything else is left to the data API.
+ */
+export function linkedComponents(request: Pick<PgrestRequest, 'method' | 'path' | 'query' | 'body'>): string[] {
+  const relation = decodeURIComponent(request.path.replace(/^\/+/, '').split('/')[0] ?? '');
+  if (relation !== 'config_component_relationships') return [];
+  if (request.method === 'DELETE') {
+    const value = new URLSearchParams(request.query).get('component_id');
+    const id = value?.startsWith('eq.') ? value.slice(3) : undefined;
+    return id && UUID.test(id) ? [id] : [];
+  }
+  if (request.method !== 'POST') return [];
+  const text = requestBodyText(request.body ?? '');
+  if (text === undefined) return [];
+  try {
+    const body = JSON.parse(text) as unknown;
+    return (Array.isArray(body) ? body : [body])
+      .map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>).component_id : undefined))
+      .filter((id): id is string => typeof id === 'string' && UUID.test(id));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The data API with the topology's write rule in front of it, and, after a manual link was
+ * made or removed, the roll-up of the components it touched (their insights changed; no event
+ * says so).
+ */
+export function guardTopologyWrites(
+  dataApi: DataApiService,
+  afterLinks?: (componentIds: string[]) => Promise<void>,
+): DataApiService {
   return {
     ...dataApi,
-    handle: async (request, roles) => checkTopologyWrite(request, roles) ?? dataApi.handle(request, roles),
+    handle: async (request, roles) => {
+      const refused = checkTopologyWrite(request, roles);
+      if (refused) return refused;
+      const response = await dataApi.handle(request, roles);
+      if (afterLinks && response.status < 300) {
+        const ids = linkedComponents(request);
+        if (ids.length > 0) await afterLinks(ids);
+      }
+      return response;
+    },
   };
 }

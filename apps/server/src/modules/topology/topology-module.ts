@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import type { Events, QueuedEvent } from '../../events/events.js';
 import { noWorkers, type ServeContext, type ServerModule } from '../../http/server-module.js';
 import type { Jobs } from '../../jobs/jobs.js';
+import { withTransaction } from '../../db/transaction.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
+import type { DataApiService } from '../data-api/data-api-service.js';
 import { ensureSelfTopology } from './self-topology.js';
 import { topologyApplier } from './topology-cli.js';
 import { guardTopologyWrites } from './topology-data-api-guard.js';
@@ -29,8 +31,8 @@ export type TopologyModuleDeps = {
 };
 
 export type TopologyModule = ServerModule<{
-  /** Validates topologies writes through /api/db (app.ts hands it to the data API). */
-  guardDataApiWrites: typeof guardTopologyWrites;
+  /** Validates topologies writes through /api/db and rolls up after manual links (app.ts hands it to the data API). */
+  guardDataApiWrites: (dataApi: DataApiService) => DataApiService;
   runner: Pick<TopologyRunner, 'runNow' | 'runDue'>;
 }>;
 
@@ -94,7 +96,16 @@ export function createTopologyModule(deps: TopologyModuleDeps): TopologyModule {
   });
 
   return {
-    services: { guardDataApiWrites: guardTopologyWrites, runner: { runNow: runner.runNow, runDue: runner.runDue } },
+    services: {
+      guardDataApiWrites: (dataApi) =>
+        guardTopologyWrites(dataApi, async (componentIds) => {
+          await withTransaction(deps.pool, async (tx) => {
+            await lockRollups(tx);
+            await rollupUpwards(tx, componentIds);
+          });
+        }),
+      runner: { runNow: runner.runNow, runDue: runner.runDue },
+    },
     async routes(app) {
       await app.register(topologyRoutes, { pool: deps.pool });
     },
