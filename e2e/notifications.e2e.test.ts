@@ -221,6 +221,23 @@ describe('notifications in Chromium', () => {
     expect(await silencedRow.first().textContent()).toContain('Silenced');
     expect(delivered.length).toBe(sentBefore);
     await page.screenshot({ path: `${ARTIFACTS}notifications-silenced-history.png` });
+
+    // Why didn't it notify: the silence held it back.
+    await silencedRow.first().getByText('check.failed').click();
+    const details = page.getByRole('dialog', { name: NOTIFICATION_HISTORY_TEXTS.details.title });
+    await details.getByRole('link', { name: NOTIFICATION_HISTORY_TEXTS.details.why }).click();
+    await page.waitForURL((url) => url.pathname === '/notifications/why');
+    await page.getByText(NOTIFICATION_TRACE_OUTCOME_TEXTS.silenced).first().waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}notifications-why-silenced.png` });
+
+    // The rule's statistics count the one message sent.
+    await page.goto(`${server.url}/notifications/rules`);
+    const rule = page
+      .getByRole('table', { name: NOTIFICATION_RULES_TEXTS.table })
+      .getByRole('row', { name: /Shop down/ });
+    await rule.waitFor();
+    await expect.poll(async () => (await rule.getByRole('cell').nth(6).textContent()) ?? '').toBe('1');
+    await page.screenshot({ path: `${ARTIFACTS}notifications-rules.png` });
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

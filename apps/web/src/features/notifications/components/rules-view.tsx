@@ -108,11 +108,13 @@ export function RulesView({ canWrite, currentUserId }: RulesViewProps) {
             </span>
           ),
         }),
-        col.accessor((rule) => recipientOf(rule, peopleNames, teamNames), {
+        // Rendered, not accessors: the table caches accessor values per row, and the names
+        // arrive after the rules.
+        col.display({
           id: 'recipient',
           header: texts.recipient,
           size: 160,
-          enableSorting: false,
+          cell: (info) => recipientOf(info.row.original, peopleNames, teamNames),
         }),
         col.accessor('pending', { header: texts.pending, size: 80, enableSorting: false, meta: numeric }),
         col.accessor('failed', {
@@ -150,11 +152,11 @@ export function RulesView({ canWrite, currentUserId }: RulesViewProps) {
           cell: (info) => formatDateTime(info.getValue()),
           meta: { cellClassName: 'whitespace-nowrap tabular-nums' },
         }),
-        col.accessor((rule) => (rule.created_by ? (peopleNames.get(rule.created_by) ?? '') : ''), {
+        col.display({
           id: 'created_by',
           header: texts.createdBy,
           size: 130,
-          enableSorting: false,
+          cell: (info) => (info.row.original.created_by ? (peopleNames.get(info.row.original.created_by) ?? '') : ''),
         }),
       ]),
     [peopleNames, teamNames],

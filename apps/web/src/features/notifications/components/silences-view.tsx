@@ -127,11 +127,13 @@ export function SilencesView({ canWrite, resourceHref }: SilencesViewProps) {
           enableSorting: false,
           cell: (info) => info.getValue() ?? '',
         }),
-        col.accessor((row) => (row.created_by ? (people.get(row.created_by) ?? '') : ''), {
+        // Rendered, not an accessor: the table caches accessor values per row, and the names
+        // arrive after the rows.
+        col.display({
           id: 'created_by',
           header: texts.createdBy,
           size: 130,
-          enableSorting: false,
+          cell: (info) => (info.row.original.created_by ? (people.get(info.row.original.created_by) ?? '') : ''),
         }),
         col.accessor('description', {
           header: texts.reason,
