@@ -436,6 +436,26 @@ FROM by_type t
 LEFT JOIN config_type_summary_30d s ON s.type = t.type AND s.live;
 
 -- ---------------------------------------------------------------------------------------------
+-- The item table
+-- ---------------------------------------------------------------------------------------------
+
+-- configs as in 18, with the 30-day roll-up LEFT-joined once instead of probed by two scalar
+-- subqueries: one index probe per row returned, and still none when neither column is selected
+-- (the join is removed, config_item_summary_30d being unique on config_id).
+CREATE OR REPLACE VIEW configs AS
+SELECT
+  ci.id, ci.agent_id, ci.scraper_id, ci.parent_id, ci.path, ci.config_class, ci.type, ci.name,
+  ci.tags ->> 'namespace' AS namespace, ci.description, ci.icon, ci.external_id, ci.status, ci.health,
+  ci.ready, ci.source, ci.labels, ci.tags, ci.properties, ci.created_by, ci.created_at, ci.updated_at,
+  ci.deleted_at,
+  ci.cost_per_minute, ci.cost_total_1d, ci.cost_total_7d, ci.cost_total_30d,
+  coalesce(s.changes, '[]'::jsonb) AS changes,
+  coalesce(s.analysis, '{}'::jsonb) AS analysis,
+  ci.delete_reason, ci.tags_values
+FROM config_items ci
+LEFT JOIN config_item_summary_30d s ON s.config_id = ci.id;
+
+-- ---------------------------------------------------------------------------------------------
 -- Filter options
 -- ---------------------------------------------------------------------------------------------
 
