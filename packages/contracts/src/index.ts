@@ -42,3 +42,4 @@ export * from './catalog-scraper-texts.js';
 export * from './incidents.js';
 export * from './incident-responders.js';
 export * from './incident-api.js';
+export * from './incidents-ui.js';
