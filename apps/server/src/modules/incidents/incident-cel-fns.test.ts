@@ -1,0 +1,24 @@
+import { DOD_DEFAULT_SCRIPTS } from '@lookout/contracts';
+import { describe, expect, it } from 'vitest';
+import { evaluateScript, scriptProblem } from './incident-cel-fns.js';
+
+describe('definition-of-done scripts', () => {
+  it('evaluate the default scripts over their resources', () => {
+    expect(evaluateScript(DOD_DEFAULT_SCRIPTS.check!, { check: { status: 'healthy', age_seconds: 301 } })).toEqual({
+      done: true,
+      result: 'true',
+    });
+    expect(evaluateScript(DOD_DEFAULT_SCRIPTS.check!, { check: { status: 'healthy', age_seconds: 60 } }).done).toBe(
+      false,
+    );
+    expect(evaluateScript(DOD_DEFAULT_SCRIPTS.config_analysis!, { analysis: { status: 'resolved' } }).done).toBe(true);
+    expect(evaluateScript(DOD_DEFAULT_SCRIPTS.topology!, { component: { status: 'unhealthy' } }).done).toBe(false);
+  });
+
+  it('leave an item not done with the reason when the result is no boolean or the script fails', () => {
+    expect(evaluateScript('1 + 1', {})).toEqual({ done: false, result: 'the script gave a number, not true or false' });
+    expect(evaluateScript('check.status == "x"', { check: null }).result).toMatch(/^error: /);
+    expect(scriptProblem('check.status ==')).toBeTruthy();
+    expect(scriptProblem("check.status == 'healthy'")).toBeUndefined();
+  });
+});
