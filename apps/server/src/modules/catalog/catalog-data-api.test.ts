@@ -182,31 +182,6 @@ describe('config_scrapers writes', () => {
     expect(notJson.statusCode).toBe(415);
   });
 
-  it('refuses javascript expressions, bad insight and relationship rules, and a kubernetes entry without its cluster', async () => {
-    const response = await call(users.editor, 'POST', '/api/db/config_scrapers', {
-      name: 'bad-rules',
-      spec: {
-        file: [
-          {
-            type: 'F',
-            name: 'javascript: config.name',
-            paths: ['/srv/*.yaml'],
-            analysis: [{ name: 'x', filter: 'config.a >', type: 'uptime' }],
-            transform: { relationship: [{ parent: true }] },
-          },
-        ],
-        kubernetes: [{ namespace: 'shop' }],
-      },
-    });
-    expect(response.statusCode).toBe(400);
-    expect((response.json() as { details: string }).details.split('\n')).toEqual([
-      expect.stringMatching(/^spec\.file\[0\]\.name: javascript expressions are not supported by this build/),
-      expect.stringMatching(/^spec\.file\[0\]\.transform\.relationship\[0\]\.expr: needs expr or a selector field/),
-      expect.stringMatching(/^spec\.file\[0\]\.analysis\[0\]\.type: must be one of cost, availability/),
-      'spec.kubernetes[0].clusterName: is required',
-    ]);
-  });
-
   it('keeps rows of other sources read-only', async () => {
     const [row] = await query<{ id: string }>(
       `INSERT INTO config_scrapers (name, spec, source) VALUES ('from-file', '{"exec":[{"type":"T","script":"x"}]}', 'ConfigFile') RETURNING id`,
