@@ -391,6 +391,37 @@ describe('manual links, snapshot, roles and bad input', () => {
     expect(await query(`SELECT 1 FROM components WHERE topology_id = $1 AND deleted_at IS NULL`, [id])).toEqual([]);
   }, 60_000);
 
+  it("answers the panels' calls as the console makes them (ui-calls 3.4)", async () => {
+    const component = await dbComponent();
+    const calls = [
+      `/api/db/checks_by_component?component_id=eq.${component}`,
+      `/api/db/changes_by_component?component_id=eq.${component}&select=id,type,config_id,name,change_type,config_class,created_at:configs(id,name,type,config_class)`,
+      `/api/db/analysis_by_component?component_id=eq.${component}&limit=50&offset=0&select=analysis_id,config:configs(id,name,config_class,type,analysis:config_analysis(id,analyzer,analysis_type,message,severity,analysis,first_observed))`,
+      `/api/db/incidents_by_component?order=created_at.desc&component_id=eq.${component}`,
+      `/api/db/team_components?component_id=eq.${component}&select=*,team:teams(id,name,icon)`,
+      `/api/db/component_names?id=eq.${component}`,
+      `/api/db/component_labels`,
+      `/api/db/topologies?id=eq.${ids.topology}`,
+    ];
+    for (const url of calls) {
+      const response = await call(users.viewer, 'GET', url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
+    const checks = await call(users.viewer, 'GET', `/api/db/checks_by_component?component_id=eq.${component}`);
+    expect(checks.json<{ name: string }[]>().map((c) => c.name)).toEqual(['orders-db-port']);
+    const insights = await call(
+      users.viewer,
+      'GET',
+      `/api/db/analysis_by_component?component_id=eq.${component}&select=analysis_id,analyzer,config:configs(id,name)`,
+    );
+    expect(
+      insights
+        .json<{ analyzer: string; config: { name: string } }[]>()
+        .map((r) => `${r.config.name}/${r.analyzer}`)
+        .sort(),
+    ).toEqual(['orders/big', 'orders/open-port']);
+  });
+
   it('lists topologies with their last run for the settings page', async () => {
     const response = await call(
       users.viewer,
