@@ -270,7 +270,8 @@ WHERE r.deleted_at IS NULL;
 
 -- The Insights panel: open insights of the config items linked to a component.
 CREATE VIEW analysis_by_component AS
-SELECT r.component_id, a.id AS analysis_id, a.config_id, a.analysis_type, a.severity, a.status
+SELECT r.component_id, a.id AS analysis_id, a.id, a.config_id, a.analyzer, a.analysis_type, a.severity,
+       a.status, a.message, a.summary, a.first_observed, a.last_observed
 FROM config_component_relationships r
 JOIN config_analysis a ON a.config_id = r.config_id
 WHERE r.deleted_at IS NULL;
