@@ -173,7 +173,7 @@ describe('catalog scrapers and relationships in Chromium', () => {
     await table.getByRole('rowheader', { name: /Demo::Volume \(3\)/ }).waitFor();
     await table.getByText('shop-secret').waitFor();
 
-    // Link shop → orders-db by hand; manual links are soft, shown with Soft on.
+    // Link shop → orders-db by hand.
     await page.getByRole('button', { name: RELATIONSHIP_TEXTS.link }).click();
     const dialog = page.getByRole('dialog', { name: RELATIONSHIP_TEXTS.linkTitle });
     await dialog.getByRole('button', { name: RELATIONSHIP_TEXTS.linkSubmit }).click();
@@ -183,7 +183,10 @@ describe('catalog scrapers and relationships in Chromium', () => {
       .selectOption({ label: 'orders-db (File::Config)' });
     await dialog.getByRole('button', { name: RELATIONSHIP_TEXTS.linkSubmit }).click();
     await page.getByText(CONFIG_LINK_TOASTS.linked).waitFor();
-    await page.getByRole('switch', { name: RELATIONSHIP_TEXTS.soft }).click();
+    // The new link is soft: the tab turns Soft on to show it.
+    await expect(
+      page.getByRole('switch', { name: RELATIONSHIP_TEXTS.soft }).getAttribute('aria-checked'),
+    ).resolves.toBe('true');
     const linked = table.getByRole('row').filter({ hasText: 'orders-db' });
     await linked.getByText(RELATIONSHIP_TEXTS.manual).waitFor();
     await expect(page.getByRole('tab', { name: /Relationships/ }).textContent()).resolves.toBe('Relationships5');

@@ -303,6 +303,15 @@ describe('/catalog/{id}/relationships', () => {
     await user.click(within(dialog).getByRole('button', { name: RELATIONSHIP_TEXTS.linkSubmit }));
     await screen.findByText(CONFIG_LINK_TOASTS.linked);
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ config_id: CHILD, related_id: ITEM });
+    // Manual links are soft edges: the tab now asks for soft and incoming ones.
+    await waitFor(() =>
+      expect(
+        Object.fromEntries(requests.filter((r) => r.path.endsWith('related_configs_recursive')).at(-1)!.params),
+      ).toMatchObject({
+        type_filter: 'all',
+        incoming_relation: 'both',
+      }),
+    );
     const lookup = requests.find((r) => r.path.endsWith('/api/db/configs'))!;
     expect(Object.fromEntries(lookup.params)).toMatchObject({ limit: '50', id: `neq.${ITEM}`, deleted_at: 'is.null' });
   });

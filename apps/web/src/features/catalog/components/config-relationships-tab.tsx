@@ -242,7 +242,17 @@ export function ConfigRelationshipsTab({ configId, canLink, components }: Config
           />
         </>
       )}
-      {canLink && <LinkConfigDialog configId={configId} open={linking} onOpenChange={setLinking} />}
+      {canLink && (
+        <LinkConfigDialog
+          configId={configId}
+          open={linking}
+          onOpenChange={setLinking}
+          // A manual link is a soft edge: show soft links (and its side) so the new link is seen.
+          onLinked={(direction) =>
+            update({ soft: true, ...(direction === 'incoming' ? { incoming: true } : { outgoing: true }) })
+          }
+        />
+      )}
       {unlinking && (
         <ConfirmDialog
           open

@@ -12,6 +12,8 @@ export interface LinkConfigDialogProps {
   configId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After a link is made, with its direction from this item. */
+  onLinked?: (direction: 'outgoing' | 'incoming') => void;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface LinkConfigDialogProps {
  * chosen (spec 3 section 5); success says 'config link successful', a failure the server's
  * message (spec 3 section 8).
  */
-export function LinkConfigDialog({ configId, open, onOpenChange }: LinkConfigDialogProps) {
+export function LinkConfigDialog({ configId, open, onOpenChange, onLinked }: LinkConfigDialogProps) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState('');
   const [direction, setDirection] = useState<'outgoing' | 'incoming'>('outgoing');
@@ -47,6 +49,7 @@ export function LinkConfigDialog({ configId, open, onOpenChange }: LinkConfigDia
     link.mutate(pair, {
       onSuccess: () => {
         toast.success(CONFIG_LINK_TOASTS.linked);
+        onLinked?.(direction);
         close(false);
       },
       onError: toastError,
