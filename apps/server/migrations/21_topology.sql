@@ -51,13 +51,14 @@ CREATE TRIGGER topologies_soft_delete AFTER UPDATE OF deleted_at ON topologies F
   WHEN (OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL)
   EXECUTE FUNCTION lookout_topology_soft_delete();
 
--- The settings list (ui-calls 3.10): a topology with its latest run (job_history, resource_type
+-- The settings list (ui-calls 3.10): a topology (its schedule from the spec, which the form
+-- edits, else the column) with its latest run (job_history, resource_type
 -- 'topology'), its last failure and its agent.
 CREATE VIEW topologies_with_status AS
 SELECT
   t.id, t.agent_id, t.name, t.namespace, t.labels, t.source, t.spec, t.created_by, t.created_at,
   t.updated_at, t.deleted_at,
-  coalesce(t.schedule, t.spec ->> 'schedule') AS schedule,
+  coalesce(t.spec ->> 'schedule', t.schedule) AS schedule,
   j.time_start AS last_runtime,
   j.status AS job_status, j.details AS job_details, j.name AS job_name, j.time_start AS job_time_start,
   j.time_end AS job_time_end, j.success_count AS job_success_count, j.error_count AS job_error_count,

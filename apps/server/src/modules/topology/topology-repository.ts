@@ -15,7 +15,7 @@ export type LiveTopology = {
 };
 
 const LIVE_SQL = `
-SELECT t.id, t.name, t.namespace, t.agent_id, t.spec, coalesce(t.schedule, t.spec ->> 'schedule') AS schedule, t.updated_at,
+SELECT t.id, t.name, t.namespace, t.agent_id, t.spec, coalesce(t.spec ->> 'schedule', t.schedule) AS schedule, t.updated_at,
   (SELECT max(h.time_start) FROM job_history h WHERE h.resource_type = '${TOPOLOGY_JOB_RESOURCE_TYPE}' AND h.resource_id = t.id::text) AS last_run
 FROM topologies t WHERE t.deleted_at IS NULL`;
 
