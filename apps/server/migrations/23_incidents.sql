@@ -77,12 +77,16 @@ CREATE TABLE incidents (
   closed timestamptz,
   -- The resource an incident rule opened it for (de-duplication while it is open).
   rule_resource_id uuid,
+  -- The components its evidence names, kept by the evidence trigger: the list's component
+  -- filter reads it through a GIN index (component_ids=cs.{id}) instead of walking the tree.
+  component_ids uuid[] NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX incidents_created_at_idx ON incidents (created_at DESC);
 CREATE INDEX incidents_status_created_idx ON incidents (status, created_at DESC);
 CREATE INDEX incidents_created_by_idx ON incidents (created_by);
+CREATE INDEX incidents_component_ids_idx ON incidents USING gin (component_ids);
 CREATE UNIQUE INDEX incidents_rule_resource_open_key ON incidents (incident_rule_id, rule_resource_id)
   WHERE rule_resource_id IS NOT NULL AND status NOT IN ('resolved', 'closed');
 
@@ -355,6 +359,35 @@ $$;
 CREATE TRIGGER evidences_before_write BEFORE INSERT OR UPDATE ON evidences
   FOR EACH ROW EXECUTE FUNCTION lookout_evidence_before_write();
 
+-- incidents.component_ids follows the evidence of its hypotheses.
+CREATE FUNCTION lookout_incident_refresh_components(target uuid) RETURNS void
+LANGUAGE sql AS $$
+  UPDATE incidents i SET component_ids = c.ids
+  FROM (SELECT coalesce(array_agg(DISTINCT e.component_id ORDER BY e.component_id), '{}') AS ids
+        FROM hypotheses h JOIN evidences e ON e.hypothesis_id = h.id
+        WHERE h.incident_id = target AND e.component_id IS NOT NULL) c
+  WHERE i.id = target AND i.component_ids IS DISTINCT FROM c.ids;
+$$;
+
+CREATE FUNCTION lookout_evidence_components() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  target uuid;
+BEGIN
+  IF TG_OP <> 'INSERT' AND OLD.component_id IS NOT NULL THEN
+    SELECT h.incident_id INTO target FROM hypotheses h WHERE h.id = OLD.hypothesis_id;
+    IF target IS NOT NULL THEN PERFORM lookout_incident_refresh_components(target); END IF;
+  END IF;
+  IF TG_OP <> 'DELETE' AND NEW.component_id IS NOT NULL THEN
+    SELECT h.incident_id INTO target FROM hypotheses h WHERE h.id = NEW.hypothesis_id;
+    IF target IS NOT NULL THEN PERFORM lookout_incident_refresh_components(target); END IF;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER evidences_components AFTER INSERT OR DELETE OR UPDATE OF component_id, hypothesis_id ON evidences
+  FOR EACH ROW EXECUTE FUNCTION lookout_evidence_components();
+
 -- ---------------------------------------------------------------------------------------------
 -- Comments, with the people they mention (`@[name](id)`, spec 3 section 3)
 -- ---------------------------------------------------------------------------------------------
@@ -503,7 +536,7 @@ CREATE VIEW incident_summary AS
 SELECT
   i.id, i.incident_id, i.title, i.description, i.type, i.severity, i.status, i.created_by,
   i.commander_id, i.communicator_id, i.incident_rule_id, i.acknowledged, i.resolved, i.closed,
-  i.created_at, i.updated_at,
+  i.component_ids, i.created_at, i.updated_at,
   coalesce((
     SELECT jsonb_agg(jsonb_build_object('id', coalesce(p.id, t.id), 'name', coalesce(p.name, t.name),
                                         'avatar', coalesce(p.avatar, t.icon)) ORDER BY r.created_at)

@@ -259,6 +259,12 @@ describe('the investigation and its changelog', () => {
     );
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().map((row: { id: string }) => row.id)).toContain(incident.id);
+    const fast = await call(
+      users.viewer,
+      'GET',
+      `/api/db/incident_summary?select=id,component_ids&component_ids=cs.{${componentId}}&order=created_at.desc`,
+    );
+    expect(fast.json()).toEqual([{ id: incident.id, component_ids: [componentId] }]);
     const panel = await call(users.viewer, 'GET', `/api/db/incidents_by_component?component_id=eq.${componentId}`);
     expect(panel.json()).toEqual([expect.objectContaining({ id: incident.id, severity: 'high' })]);
   });
