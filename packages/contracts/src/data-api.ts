@@ -115,6 +115,14 @@ export const DATA_API_RELATIONS = {
   responders: 'responder',
   incident_rules: 'database',
   incident_rules_with_status: 'database',
+  // playbooks (docs/playbooks.md): documents written through /api/db (the playbooks guard
+  // validates their spec); runs, actions and approvals are written by the playbook API and
+  // executor, read by the run pages (spec 2 section 6: playbook_runs).
+  playbooks: 'playbooks',
+  playbook_names: 'playbooks',
+  playbook_runs: 'playbook_runs',
+  playbook_run_actions: 'playbook_runs',
+  playbook_approvals: 'playbook_runs',
 } as const satisfies Record<string, Resource>;
 
 export type DataApiRelation = keyof typeof DATA_API_RELATIONS;
@@ -134,6 +142,7 @@ export const SOURCE_GUARDED_RELATIONS: readonly DataApiRelation[] = [
   'notifications',
   'notification_silences',
   'incident_rules',
+  'playbooks',
 ];
 
 /** 403 message for a change to a row another source owns. */
@@ -197,6 +206,10 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'incident_summary',
   'incident_histories',
   'incident_rules_with_status',
+  'playbook_names',
+  'playbook_runs',
+  'playbook_run_actions',
+  'playbook_approvals',
 ];
 
 /** Why each {@link READ_ONLY_RELATIONS} relation is read-only, and where the change is made. */
@@ -229,6 +242,10 @@ const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
   incident_summary: 'incident_summary is a view; write incidents instead.',
   incident_histories: 'incident_histories is read-only here; the database records every change of an incident.',
   incident_rules_with_status: 'incident_rules_with_status is a view; write incident_rules instead.',
+  playbook_names: 'playbook_names is a view; write playbooks instead.',
+  playbook_runs: 'playbook_runs is read-only here; start, approve and cancel runs with /api/playbook/run.',
+  playbook_run_actions: 'playbook_run_actions is read-only here; the playbook executor records every action.',
+  playbook_approvals: 'playbook_approvals is read-only here; approve with POST /api/playbook/run/approve/{run_id}.',
 };
 
 /**

@@ -43,3 +43,5 @@ export * from './incidents.js';
 export * from './incident-responders.js';
 export * from './incident-api.js';
 export * from './incidents-ui.js';
+export * from './playbooks.js';
+export * from './playbooks-ui.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { canarySpecSchema } from './canary.js';
+import { playbookSpecSchema } from './playbook-spec.js';
 import { topologySpecSchema } from './topology-spec.js';
 
 /**
@@ -19,6 +20,12 @@ const SPEC_SCHEMAS = {
     title: 'Topology spec',
     description:
       'The spec of a topology (canaries.flanksource.com/v1, kind Topology): the root component and its components, lookups, forEach, selectors and properties.',
+  },
+  'playbook-spec.schema.json': {
+    schema: playbookSpecSchema,
+    title: 'Playbook spec',
+    description:
+      'The spec of a playbook (mission-control.flanksource.com/v1, kind Playbook): triggers, target selectors, parameters, approval and ordered actions (exec, http, sql, notification, gitops).',
   },
 } as const;
 
