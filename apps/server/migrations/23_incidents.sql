@@ -1,5 +1,5 @@
 -- Incidents (issue 17; spec 3 sections 2.3, 2.4, 3, 4, 5, 6 and 9; backend-model 1.4 and 2.11;
--- ui-calls 3.6 and 3.10; docs/incidents.md; ADR 0023): incident rules, incidents, responders,
+-- ui-calls 3.6 and 3.10; docs/incidents.md; ADR 0029): incident rules, incidents, responders,
 -- hypotheses, evidences, comments and the changelog, with the rules every writer meets here:
 -- create defaults, the root hypothesis of every incident, the status moves of spec 3 section 4,
 -- the definition-of-done default scripts, comment mentions, soft-deleted responders and the

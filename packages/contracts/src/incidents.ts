@@ -45,7 +45,7 @@ export const INCIDENT_DETAILS_DEFAULT_SEVERITY = 'high';
 /**
  * The allowed status moves (spec 3 section 4). The dropdown offers exactly these, and the
  * database refuses any other move on every path (`/api/db` PATCH included; migration
- * `23_incidents.sql`, ADR 0023).
+ * `23_incidents.sql`, ADR 0029).
  */
 export const INCIDENT_STATUS_MOVES: Readonly<Record<IncidentStatus, readonly IncidentStatus[]>> = {
   new: INCIDENT_STATUSES,

@@ -12,7 +12,7 @@ import { scriptProblem } from './incident-cel-fns.js';
 import { ruleSpecProblems } from './incident-rule-fns.js';
 
 /**
- * Incident writes through /api/db that need more than SQL to judge (ADR 0019, ADR 0023): an
+ * Incident writes through /api/db that need more than SQL to judge (ADR 0019, ADR 0029): an
  * incident rule's spec (its zod schema), a responder's form fields for its type (spec 3
  * section 5: 'Please provide valid value'), and an evidence's definition-of-done script (CEL
  * that parses). Everything else (moves, enumerations, the tree) is checked by the database.

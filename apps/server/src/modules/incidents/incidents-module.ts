@@ -50,7 +50,7 @@ export type IncidentsModule = ServerModule<{ guardDataApiWrites: typeof guardInc
 export const incidentsCli = { appliers: { [INCIDENT_RULE_KIND]: incidentRuleApplier } };
 
 /**
- * Incidents (issue 17; docs/incidents.md; ADR 0023). The console reads and writes incidents,
+ * Incidents (issue 17; docs/incidents.md; ADR 0029). The console reads and writes incidents,
  * hypotheses, evidences, comments, responders and rules through /api/db, where the database
  * enforces the rules (migration 23) and the guard checks what SQL cannot. This module adds the
  * create flow, the definition-of-done job, incident rules (queue consumers and a sweep), the
