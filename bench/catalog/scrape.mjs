@@ -80,7 +80,7 @@ async function main() {
     const revision = new Array(FILES).fill(0);
     for (let i = 0; i < FILES; i++) await writeFile(fileOf(dir, i), manifest(i, 0));
     const spec = {
-      schedule: '1h',
+      schedule: '@every 1h',
       file: [
         {
           type: 'Kubernetes::Deployment',

@@ -93,7 +93,7 @@ export async function seedCatalog(pool, { items, changes, changeDays }) {
     await step(
       'scraper',
       `INSERT INTO config_scrapers (id, name, spec) VALUES
-         ('00000000-0000-7000-8000-00000000bec0', 'bench-estate', '{"schedule": "1h", "file": [{"type": "File::Config", "paths": ["/nowhere/*.yaml"]}]}')`,
+         ('00000000-0000-7000-8000-00000000bec0', 'bench-estate', '{"schedule": "@every 1h", "file": [{"type": "File::Config", "paths": ["/nowhere/*.yaml"]}]}')`,
     );
     await step(
       'items',

@@ -59,7 +59,8 @@ export function summarySql(body: CatalogSummaryRequest): SummaryQuery {
        WHERE status = 'open' AND last_observed > now() - ${interval(analysisMs)} GROUP BY config_id, analysis_type`;
   const selectGroups = groups.map((expr, index) => `${expr} AS g${index}`).join(', ');
   const groupBy = groups.map((_, index) => `g${index}`).join(', ');
-  const sameGroup = groups.map((_, index) => `x.g${index} IS NOT DISTINCT FROM r.g${index}`).join(' AND ');
+  // A group's key as one array (NULL elements compare equal in arrays), so groups join by hash.
+  const groupKey = groups.map((_, index) => `g${index}::text`).join(', ');
   const sql = `
     WITH items AS (
       SELECT ci.id, ci.agent_id, ci.type, ci.name, ci.status, ci.health, ci.config_class, ci.tags, ci.cost_per_minute,
@@ -73,15 +74,17 @@ export function summarySql(body: CatalogSummaryRequest): SummaryQuery {
       FROM items ci LEFT JOIN ch ON ch.config_id = ci.id
       GROUP BY ${groupBy}
     ),
-    -- Materialized: read by a subquery per row, which would otherwise recompute it each time.
-    by_type AS MATERIALIZED (
-      SELECT ${selectGroups}, an.analysis_type, sum(an.n)::integer AS n
-      FROM items ci JOIN an ON an.config_id = ci.id
-      GROUP BY ${groupBy}, an.analysis_type
+    by_type AS (
+      SELECT ARRAY[${groupKey}] AS k, jsonb_object_agg(analysis_type, n) AS analysis FROM (
+        SELECT ${selectGroups}, an.analysis_type, sum(an.n)::integer AS n
+        FROM items ci JOIN an ON an.config_id = ci.id
+        GROUP BY ${groupBy}, an.analysis_type
+      ) x GROUP BY ${groupBy}
     )
-    SELECT r.*, ag.name AS agent_name,
-      (SELECT coalesce(jsonb_object_agg(x.analysis_type, x.n), '{}'::jsonb) FROM by_type x WHERE ${sameGroup}) AS analysis
-    FROM rows r LEFT JOIN agents ag ON ag.id::text = r.agent_id
+    SELECT r.*, ag.name AS agent_name, coalesce(x.analysis, '{}'::jsonb) AS analysis
+    FROM rows r
+    LEFT JOIN by_type x ON x.k = ARRAY[${groups.map((_, index) => `r.g${index}::text`).join(', ')}]
+    LEFT JOIN agents ag ON ag.id::text = r.agent_id
     ORDER BY r.g0`;
   return { sql, params: parts.params, keys };
 }
