@@ -80,6 +80,11 @@ describe('/notifications (spec 3 section 2.10)', () => {
     expect(within(dialog).getByText('1.5s')).toBeInTheDocument();
     expect(within(dialog).getByText(/^3 \(x3 over 2 hours\)$/)).toBeInTheDocument();
     expect(within(dialog).getByText('Unknown')).toBeInTheDocument();
+    // Why: exactly the event this send came from.
+    expect(within(dialog).getByRole('link', { name: NOTIFICATION_HISTORY_TEXTS.details.why })).toHaveAttribute(
+      'href',
+      `/notifications/why?resource_id=${IDS.check}&history_id=${IDS.send}`,
+    );
   });
 
   it('shows a Markdown body as text, never as markup', async () => {

@@ -86,6 +86,19 @@ describe('/notifications/why (issue 15 item 6)', () => {
     expect(document.title).toBe(`${NOTIFICATION_TRACE_TEXTS.title} | Lookout`);
   });
 
+  it("explains exactly one send's event with history_id", async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/notification/traces', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ traces: [trace] });
+      }),
+    );
+    renderApp({ path: `/notifications/why?resource_id=${IDS.check}&history_id=${IDS.send}`, navigation });
+    await screen.findByRole('region', { name: /check\.failed/ }, { timeout: 15_000 });
+    expect(Object.fromEntries(asked[0]!)).toEqual({ resource_id: IDS.check, history_id: IDS.send, limit: '20' });
+  });
+
   it('says so when no event of the resource reached the rules, and asks for a resource without one', async () => {
     server.use(http.get('*/api/notification/traces', () => HttpResponse.json({ traces: [] })));
     const first = renderApp({ path: `/notifications/why?resource_id=${IDS.check}`, navigation });

@@ -9,5 +9,5 @@ export const notificationKeys = {
   recipients: (kind: string) => ['notifications', 'recipients', kind] as const,
   resources: (kind: string, ids: readonly string[]) => ['notifications', 'resources', kind, ids] as const,
   resourceChoices: (kind: string) => ['notifications', 'resource-choices', kind] as const,
-  traces: (resourceId: string, event: string | undefined) => ['notifications', 'traces', resourceId, event] as const,
+  traces: (query: object) => ['notifications', 'traces', query] as const,
 };

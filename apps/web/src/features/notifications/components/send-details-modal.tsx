@@ -95,7 +95,7 @@ function Details({ row, resourceHref }: { row: NotificationSendHistoryRow; resou
           </pre>
         </section>
       )}
-      <Link to={whyPath(row.resource_id, row.source_event)} className="text-sm text-sky-700 hover:underline">
+      <Link to={whyPath(row.resource_id, { historyId: row.id })} className="text-sm text-sky-700 hover:underline">
         {texts.why}
       </Link>
     </div>

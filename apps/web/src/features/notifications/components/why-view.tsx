@@ -103,14 +103,15 @@ function TraceCard({ trace }: { trace: NotificationTrace }) {
 
 /**
  * 'Why did (or didn't) this notify?' (issue 15, item 6): for one resource (`resource_id`,
- * optionally one `event`), each event the rules saw, and for each rule whether its event and
+ * optionally one `event` name or the event of one send, `history_id`), each event the rules saw, and for each rule whether its event and
  * filter matched, whether a silence or the repeat interval held it back, and the sends.
  */
 export function WhyView() {
   const [params] = useSearchParams();
   const resourceId = params.get('resource_id') ?? undefined;
   const event = params.get('event') ?? undefined;
-  const traces = useTraces(resourceId, event);
+  const historyId = params.get('history_id') ?? undefined;
+  const traces = useTraces(resourceId ? { resourceId, event, historyId } : undefined);
   return (
     <NotificationsFrame title={texts.title}>
       <p className="mb-3 text-sm text-slate-600">{resourceId ? texts.intro : texts.missingResource}</p>

@@ -14,9 +14,13 @@ export function silenceCheckPath(checkId: string, canaryId?: string | null): str
   return `${NOTIFICATION_PATHS.addSilence}?${params.toString()}`;
 }
 
-/** The "why did (or didn't) this notify?" page for a resource, optionally one event name. */
-export function whyPath(resourceId: string, event?: string): string {
+/**
+ * The "why did (or didn't) this notify?" page for a resource: all its events, one event name's,
+ * or (with a send history row) exactly the event that row came from.
+ */
+export function whyPath(resourceId: string, only: { event?: string; historyId?: string } = {}): string {
   const params = new URLSearchParams({ resource_id: resourceId });
-  if (event) params.set('event', event);
+  if (only.event) params.set('event', only.event);
+  if (only.historyId) params.set('history_id', only.historyId);
   return `${NOTIFICATION_PATHS.why}?${params.toString()}`;
 }
