@@ -2,7 +2,8 @@
 // A worker of the notifications benchmark (run.mjs), in its own process so the bench can
 // SIGKILL it: the built application as `lookout serve --role worker` composes it, on the
 // bench's database, with the notification consumers running and no HTTP listener. Prints
-// `ready` once they run. Environment: BENCH_DATABASE_URL, BENCH_SEND_CONCURRENCY (20).
+// `ready` once they run. Environment: BENCH_DATABASE_URL, BENCH_SEND_CONCURRENCY (4), BENCH_SEND_BATCH (10),
+// BENCH_DECIDE_CONCURRENCY (2).
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,8 +28,9 @@ const composed = await createApp({
   events: { backoffBaseMs: 1_000, backoffExponent: 1 },
   notifications: {
     workers: true,
-    sendConcurrency: Number(process.env.BENCH_SEND_CONCURRENCY ?? 20),
-    decideConcurrency: 2,
+    sendConcurrency: Number(process.env.BENCH_SEND_CONCURRENCY ?? 4),
+    sendBatchSize: Number(process.env.BENCH_SEND_BATCH ?? 10),
+    decideConcurrency: Number(process.env.BENCH_DECIDE_CONCURRENCY ?? 2),
   },
 });
 await composed.app.ready();

@@ -21,6 +21,7 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const TSCONFIG = path.join(here, '..', 'tsconfig.check.json');
 const CHECKS = 60;
 const RULES = 10;
+// The worker's sends in flight at most: 2 batches of 5.
 const SEND_CONCURRENCY = 10;
 
 let database: TestDatabase;

@@ -27,7 +27,7 @@ const composed = await createApp({
   sealer: createSealer(TEST_SECRET_KEY),
   publicUrl: 'http://lookout.test',
   events: { backoffBaseMs: 200, backoffExponent: 1, pollIntervalMs: 1_000 },
-  notifications: { workers: true, sendConcurrency: 10, decideConcurrency: 2 },
+  notifications: { workers: true, sendConcurrency: 2, sendBatchSize: 5, decideConcurrency: 2 },
 });
 await composed.app.ready();
 composed.start();

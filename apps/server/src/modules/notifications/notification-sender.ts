@@ -131,10 +131,10 @@ export function createNotificationSender(deps: SenderDeps) {
     /** The async consumer's handler: the events it could not deliver go back to the queue. */
     async handle(batch: QueuedEvent[], { signal }: { signal: AbortSignal }): Promise<FailedEvent[]> {
       const failed: FailedEvent[] = [];
+      const rows = await deps.repository.sendable(batch.flatMap((event) => (event.eventId ? [event.eventId] : [])));
       await Promise.all(
         batch.map(async (event) => {
-          if (!event.eventId) return;
-          const row = await deps.repository.sendable(event.eventId);
+          const row = event.eventId ? rows.get(event.eventId) : undefined;
           // Gone, or already decided (a repeat delivery after a crash): nothing to send.
           if (!row || (row.status !== 'pending' && row.status !== 'error')) return;
           try {

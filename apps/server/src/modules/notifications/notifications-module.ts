@@ -97,8 +97,9 @@ export function createNotificationsModule(deps: NotificationsModuleDeps): Notifi
       mode: 'async',
       name: 'SendNotifications',
       events: [NOTIFICATION_SEND_EVENT],
-      batchSize: settings.sendBatchSize ?? 1,
-      concurrency: settings.sendConcurrency ?? 5,
+      // Up to 4 × 10 sends at once per process; each batch's rows are read in one query.
+      batchSize: settings.sendBatchSize ?? 10,
+      concurrency: settings.sendConcurrency ?? 4,
       handle: (batch, context) => sender.handle(batch, context),
     });
     deps.jobs.schedule(NOTIFICATION_CLEANUP_JOB, { everyMs: 3_600_000, firstAfterMs: 5 * 60_000 }, () =>

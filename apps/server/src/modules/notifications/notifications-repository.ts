@@ -250,16 +250,16 @@ export function createNotificationsRepository(pool: pg.Pool) {
       await q.query('UPDATE notification_event_traces SET rules = $2 WHERE id = $1', [traceId, JSON.stringify(rules)]);
     },
 
-    /** A history row the sender may deliver, with what it needs of its rule. */
-    async sendable(historyId: string): Promise<SendableRow | undefined> {
+    /** The history rows the sender may deliver (one query for a claimed batch), with what it needs of their rules. */
+    async sendable(historyIds: string[]): Promise<Map<string, SendableRow>> {
       const { rows } = await pool.query<SendableRow>(
         `SELECT h.id, h.status, h.title, h.body, h.payload, h.retries, h.notification_id, h.person_id, h.team_id,
                 n.custom_services, n.properties
            FROM notification_send_history h JOIN notifications n ON n.id = h.notification_id
-          WHERE h.id = $1`,
-        [historyId],
+          WHERE h.id = ANY($1::uuid[])`,
+        [historyIds],
       );
-      return rows[0];
+      return new Map(rows.map((row) => [row.id, row]));
     },
 
     async personEmail(personId: string): Promise<string | null> {
