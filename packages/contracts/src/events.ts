@@ -39,6 +39,9 @@ export const EVENT_NAMES = [
   // A responder added to an incident (23_incidents.sql), handed to the incidents module, which
   // emails a person or email responder and opens a ticket for a team's ticketing responder.
   'incident.responder.created',
+  // A component whose incidents or insights changed (26_topology_changes.sql), rolled up by the
+  // topology's sync consumer (docs/topology.md).
+  'topology.rollup',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -35,6 +35,7 @@ export * from './catalog-texts.js';
 export * from './topology.js';
 export * from './catalog-changes-texts.js';
 export * from './topology-ui.js';
+export * from './topology-changes.js';
 export * from './notifications.js';
 export * from './notifications-ui.js';
 export * from './catalog-relationships.js';
