@@ -67,7 +67,9 @@ CREATE TABLE incidents (
   type text NOT NULL DEFAULT 'availability' CHECK (type IN
     ('cost', 'availability', 'performance', 'security', 'integration', 'compliance', 'technicalDebt', 'reliability')),
   status text NOT NULL DEFAULT 'open' CHECK (status IN ('new', 'open', 'investigating', 'mitigated', 'resolved', 'closed')),
-  severity text NOT NULL DEFAULT 'low' CHECK (severity IN ('low', 'medium', 'high', 'blocker', 'critical')),
+  -- The spec's five, and info and warning, which the severity dropdowns also offer (spec 1).
+  severity text NOT NULL DEFAULT 'low'
+    CHECK (severity IN ('info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical')),
   created_by uuid NOT NULL DEFAULT '00000000-0000-0000-0000-000000000001' REFERENCES people (id),
   commander_id uuid REFERENCES people (id),
   communicator_id uuid REFERENCES people (id),
@@ -113,8 +115,8 @@ BEGIN
       USING ERRCODE = 'check_violation', HINT = 'Send a title.';
   END IF;
   IF NEW.severity IS NOT NULL THEN NEW.severity := lower(NEW.severity); END IF;
-  IF NEW.severity IS NULL OR NEW.severity NOT IN ('low', 'medium', 'high', 'blocker', 'critical') THEN
-    RAISE EXCEPTION 'Unknown incident severity % (severity); use low, medium, high, blocker or critical.', coalesce(NEW.severity, 'null')
+  IF NEW.severity IS NULL OR NEW.severity NOT IN ('info', 'warning', 'low', 'medium', 'high', 'blocker', 'critical') THEN
+    RAISE EXCEPTION 'Unknown incident severity % (severity); use info, warning, low, medium, high, blocker or critical.', coalesce(NEW.severity, 'null')
       USING ERRCODE = 'check_violation';
   END IF;
   IF NEW.type IS NULL OR NEW.type NOT IN

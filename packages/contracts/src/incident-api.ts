@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   EVIDENCE_TYPES,
   INCIDENT_DEFAULTS,
-  INCIDENT_SEVERITIES,
+  INCIDENT_SEVERITY_OPTIONS,
   INCIDENT_STATUSES,
   INCIDENT_TYPES,
   type IncidentStatus,
@@ -35,7 +35,7 @@ export type IncidentEvidenceInput = z.infer<typeof incidentEvidenceInputSchema>;
 export const createIncidentBodySchema = z.object({
   title: z.string().trim().min(1, 'This field is required'),
   description: z.string().default(''),
-  severity: z.enum(INCIDENT_SEVERITIES).default(INCIDENT_DEFAULTS.severity),
+  severity: z.enum(INCIDENT_SEVERITY_OPTIONS).default(INCIDENT_DEFAULTS.severity),
   status: z.enum(INCIDENT_STATUSES).default(INCIDENT_DEFAULTS.status),
   type: z.enum(INCIDENT_TYPES).default(INCIDENT_DEFAULTS.type),
   commander_id: uuid.optional(),
@@ -118,7 +118,7 @@ export const incidentRuleSpecSchema = z
         title: z.string().optional(),
         description: z.string().optional(),
         type: z.enum(INCIDENT_TYPES).optional(),
-        severity: z.enum(INCIDENT_SEVERITIES).optional(),
+        severity: z.enum(INCIDENT_SEVERITY_OPTIONS).optional(),
         status: z.enum(INCIDENT_STATUSES).optional(),
         commander_id: uuid.optional(),
       })

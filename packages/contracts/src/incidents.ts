@@ -18,6 +18,8 @@ export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
 
 /** What severity dropdowns offer (spec 1 section 3: the severities plus info and warning). */
 export const INCIDENT_SEVERITY_OPTIONS = ['info', 'warning', ...INCIDENT_SEVERITIES] as const;
+/** Every severity an incident can be saved with (the dropdowns' choices). */
+export type IncidentSeverityOption = (typeof INCIDENT_SEVERITY_OPTIONS)[number];
 
 /** Incident types (spec 3 section 9), in the spec's order. */
 export const INCIDENT_TYPES = [

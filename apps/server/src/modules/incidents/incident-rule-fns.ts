@@ -2,7 +2,7 @@ import {
   INCIDENT_DEFAULTS,
   incidentRuleSpecSchema,
   type IncidentRuleSpec,
-  type IncidentSeverity,
+  type IncidentSeverityOption,
   type IncidentStatus,
   type IncidentType,
 } from '@lookout/contracts';
@@ -144,7 +144,7 @@ export type RuleIncidentPlan = {
   title: string;
   description: string;
   type: IncidentType;
-  severity: IncidentSeverity;
+  severity: IncidentSeverityOption;
   status: IncidentStatus;
   commanderId: string | null;
   evidence: { type: 'check' | 'topology' | 'config_analysis'; description: string };

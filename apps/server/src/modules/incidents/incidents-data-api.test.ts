@@ -105,6 +105,9 @@ describe('creating an incident', () => {
     const severity = await call(users.admin, 'POST', '/api/db/incidents', { title: 'x', severity: 'urgent' });
     expect(severity.statusCode).toBe(400);
     expect(severity.json().message).toContain('(severity)');
+    const info = await call(users.admin, 'POST', '/api/db/incidents', { title: 'x', severity: 'Info' });
+    expect(info.statusCode).toBe(201);
+    expect(info.json()[0].severity).toBe('info');
     const type = await call(users.admin, 'POST', '/api/db/incidents', { title: 'x', type: 'outage' });
     expect(type.statusCode).toBe(400);
     expect(type.json().message).toContain('(type)');
