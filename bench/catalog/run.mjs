@@ -241,6 +241,7 @@ async function main() {
     for (const call of CALLS) {
       const sample = JSON.parse(await request(call));
       const rows = Array.isArray(sample) ? sample.length : sample.changes.length;
+      if (rows === 0) throw new Error(`${call.name}: no rows (was the seed changed while running?)`);
       const baseline = baselines[call.baseline];
       for (let i = 0; i < WARMUP; i++) {
         await request(call);

@@ -92,8 +92,10 @@ export async function seedCatalog(pool, { items, changes, changeDays }) {
     await client.query('SET session_replication_role = replica');
     await step(
       'scraper',
-      `INSERT INTO config_scrapers (id, name, spec) VALUES
-         ('00000000-0000-7000-8000-00000000bec0', 'bench-estate', '{"schedule": "@every 1h", "file": [{"type": "File::Config", "paths": ["/nowhere/*.yaml"]}]}')`,
+      // Marked deleted, so the running server's planner never scrapes it: a scrape of its
+      // (absent) files would mark every seeded item deleted while the calls are timed.
+      `INSERT INTO config_scrapers (id, name, spec, deleted_at) VALUES
+         ('00000000-0000-7000-8000-00000000bec0', 'bench-estate', '{"schedule": "@every 1h", "file": [{"type": "File::Config", "paths": ["/nowhere/*.yaml"]}]}', now())`,
     );
     await step(
       'items',
