@@ -108,7 +108,7 @@ export const NOTIFICATION_RULES_TEXTS = {
     template: 'Template',
     templateDefault: 'Default',
     templateCustom: 'Custom Template',
-    templateHint: 'Markdown; the event’s resource is in scope, e.g. {{.check.name}}',
+    templateHint: 'Markdown with CEL in {{ }}; the event’s resource is in scope, e.g. **{{ check.name }}** is {{ check.status }}',
     properties: 'Properties',
     propertiesHint: 'A JSON object',
     save: 'Save',
