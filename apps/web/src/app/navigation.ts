@@ -5,6 +5,7 @@ import {
   EVENT_QUEUE_PAGE_TEXTS,
   FEATURE_FLAGS_PAGE_TEXTS,
   HEALTH_PAGE_TEXTS,
+  INCIDENT_UI_TEXTS,
   JOB_HISTORY_TEXTS,
   NOTIFICATION_HISTORY_TEXTS,
   SECRETS_PAGE_TEXTS,
@@ -26,6 +27,7 @@ import {
   ListOrdered,
   Mail,
   Network,
+  Siren,
   Users,
 } from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
@@ -48,7 +50,15 @@ export const navigation: NavigationRegistry = {
       resource: 'topologies',
     },
     { path: '/health', label: HEALTH_PAGE_TEXTS.title, icon: HeartPulse, feature: 'health', resource: 'canaries' },
-    // After Incidents in the spec's order (spec 1 section 2.2); Incidents does not exist yet.
+    // Every role reads incidents (spec 1 section 6); the feature flag hides the area.
+    {
+      path: '/incidents',
+      label: INCIDENT_UI_TEXTS.menu,
+      icon: Siren,
+      feature: 'incidents',
+      resource: 'incident',
+    },
+    // After Incidents in the spec's order (spec 1 section 2.2).
     { path: '/catalog', label: CATALOG_TEXTS.title, icon: Boxes, feature: 'config', resource: 'config_scrapers' },
   ],
   // In the spec's order (spec 1 section 2.2): Connections, Users, generic resources, Jobs

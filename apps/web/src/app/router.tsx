@@ -46,6 +46,14 @@ const areaRoutes: RouteObject[] = [
     children: [{ path: 'health', lazy: () => import('./routes/health') }],
   },
   {
+    // Incidents (spec 3 section 2.3): the list and one incident.
+    element: <FeatureRoute feature="incidents" />,
+    children: [
+      { path: 'incidents', lazy: () => import('./routes/incidents') },
+      { path: 'incidents/:id', lazy: () => import('./routes/incident') },
+    ],
+  },
+  {
     // The catalog (spec 3 section 2.1); /configs is its old address.
     element: <FeatureRoute feature="config" />,
     children: [
