@@ -271,6 +271,9 @@ export const SECRET_BEARING_COLUMNS: Partial<Record<DataApiRelation, readonly st
   // Topology specs: sql connection strings, http headers of lookups.
   topologies: ['spec'],
   topologies_with_status: ['spec'],
+  // Incident rule specs (responder form values could carry a token).
+  incident_rules: ['spec'],
+  incident_rules_with_status: ['spec'],
 };
 
 /**
