@@ -148,6 +148,8 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/canary/api/topology': { resource: 'topologies', action: 'read' },
   'GET /api/topology': { resource: 'topologies', action: 'read' },
   'GET /api/snapshot/topology/:id': { resource: 'topologies', action: 'read' },
+  // 'What changed' before a component turned unhealthy (issue 14 item 7) reads topologies too.
+  'GET /api/topology/what-changed/:id': { resource: 'topologies', action: 'read' },
   // ui-calls section 3.13: adding a silence needs write on database (spec 1 section 6); the
   // traces ("why did or didn't this notify?", Lookout's own) are reads of notifications.
   'POST /api/notification/silence': { resource: 'database', action: 'write' },

@@ -12,7 +12,13 @@ import { topologyApplier } from './topology-cli.js';
 import { guardTopologyWrites } from './topology-data-api-guard.js';
 import type { LookupConnectionResolver } from './topology-lookups.js';
 import { createTopologyRepository } from './topology-repository.js';
-import { componentsOfChecks, componentsOfConfigs, lockRollups, rollupUpwards } from './topology-rollup.js';
+import {
+  componentsOfChecks,
+  componentsOfConfigs,
+  liveComponents,
+  lockRollups,
+  rollupUpwards,
+} from './topology-rollup.js';
 import { topologyRoutes } from './topology-routes.js';
 import { createTopologyRunner, type TopologyRunner } from './topology-runner.js';
 
@@ -39,7 +45,10 @@ export type TopologyModule = ServerModule<{
 /** What `lookout apply -f` uses for Topology documents (cli.ts passes it to the command). */
 export const topologyCli = { appliers: { [TOPOLOGY_KIND]: topologyApplier } };
 
-/** Events that change a component's roll-up: its checks' results and its config items' health. */
+/**
+ * Events that change a component's roll-up: its checks' results and its config items' health
+ * (topology.rollup, for incidents and insights, is registered on its own below).
+ */
 const CHECK_EVENTS: readonly EventName[] = ['check.passed', 'check.failed'];
 const CONFIG_EVENTS: readonly EventName[] = [
   'config.healthy',
@@ -93,6 +102,14 @@ export function createTopologyModule(deps: TopologyModuleDeps): TopologyModule {
     name: 'topology-rollup-configs',
     events: CONFIG_EVENTS,
     handle: rollupFor(componentsOfConfigs),
+  });
+  // topology.rollup names the component itself (26_topology_changes.sql queues it when an
+  // incident or insight on it changes); a soft-deleted one is skipped.
+  deps.events.consume({
+    mode: 'sync',
+    name: 'topology-rollup-components',
+    events: ['topology.rollup'],
+    handle: rollupFor(liveComponents),
   });
 
   return {

@@ -206,3 +206,12 @@ export async function componentsOfConfigs(db: Queryable, configIds: readonly str
   );
   return rows.map((row) => row.component_id);
 }
+
+/** The ids that are live components (the topology.rollup event's target). */
+export async function liveComponents(db: Queryable, componentIds: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM components WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,
+    [componentIds],
+  );
+  return rows.map((row) => row.id);
+}

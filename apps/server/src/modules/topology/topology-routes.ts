@@ -4,10 +4,13 @@ import {
   TOPOLOGY_API_PATH,
   TOPOLOGY_SNAPSHOT_PATH,
   TOPOLOGY_TEXTS,
+  TOPOLOGY_WHAT_CHANGED_PATH,
   topologyQuerySchema,
   topologySnapshotFileName,
   topologySnapshotQuerySchema,
   type TopologyResponse,
+  type WhatChangedResponse,
+  whatChangedParamsSchema,
 } from '@lookout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -15,6 +18,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import { fetchTopology } from './topology-query.js';
 import { LabelFilterError } from './topology-query-fns.js';
+import { whatChanged } from './topology-changes.js';
 import { buildSnapshot, SnapshotStartError } from './topology-snapshot.js';
 
 export type TopologyRoutesOptions = { pool: pg.Pool };
@@ -28,7 +32,7 @@ const topologyResponseSchema = z.custom<TopologyResponse>(() => true);
 
 /**
  * The topology endpoints that are not /api/db (ui-calls 3.4 and 3.16): the topology fetch, at
- * the original's proxied path and at /api/topology, and the snapshot zip.
+ * the original's proxied path and at /api/topology, the snapshot zip, and 'What changed'.
  */
 export const topologyRoutes: FastifyPluginAsyncZod<TopologyRoutesOptions> = async (app, { pool }) => {
   for (const url of [TOPOLOGY_API_PATH, TOPOLOGY_API_ALIAS_PATH]) {
@@ -105,6 +109,29 @@ export const topologyRoutes: FastifyPluginAsyncZod<TopologyRoutesOptions> = asyn
         )
         .header('cache-control', 'no-store')
         .send(Buffer.from(snapshot.zip));
+    },
+  );
+
+  app.get(
+    `${TOPOLOGY_WHAT_CHANGED_PATH}/:id`,
+    {
+      config: access,
+      schema: {
+        tags: ['topology'],
+        summary: 'What changed before a component turned unhealthy',
+        description:
+          'The config changes (of the config items linked to the component, its parents and its children) and the ' +
+          'check transitions (of their linked checks) in the hour before the component turned unhealthy ' +
+          '(`unhealthySince`, when its rolled-up health last changed), most severe first and newest first within a ' +
+          'severity, at most 50. A component that is not unhealthy answers no items. Needs read on topologies.',
+        params: whatChangedParamsSchema,
+        response: { 200: z.custom<WhatChangedResponse>(() => true), 404: errorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const answer = await whatChanged(pool, request.params.id);
+      if (!answer) throw AppError.notFound(TOPOLOGY_TEXTS.notFound);
+      return answer;
     },
   );
 };
