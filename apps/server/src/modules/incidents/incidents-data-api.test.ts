@@ -117,6 +117,51 @@ describe('creating an incident', () => {
   });
 });
 
+describe('the Link to Incident dialog (spec 1 sections 3 to 5)', () => {
+  it('picks an incident by title, creates one with its root and attaches the evidence', async () => {
+    const user = users.responder;
+    const existing = await createIncident(user, { title: 'Payments latency' });
+    const picker = await call(
+      user,
+      'GET',
+      `/api/db/incidents?order=created_at.desc&title=ilike.*latency*&select=*,hypotheses(id, type)`,
+    );
+    expect(picker.statusCode, picker.body).toBe(200);
+    expect(picker.json()).toEqual([
+      expect.objectContaining({ id: existing.id, hypotheses: [expect.objectContaining({ type: 'root' })] }),
+    ]);
+    const hypotheses = await call(
+      user,
+      'GET',
+      `/api/db/hypotheses?order=created_at.desc&title=ilike.*Payments*&incident_id=eq.${existing.id}`,
+    );
+    expect(hypotheses.json()).toHaveLength(1);
+
+    const created = await createIncident(user, { title: 'New from the drawer', severity: 'low', type: 'availability' });
+    const root = await call(user, 'POST', '/api/db/hypotheses', {
+      incident_id: created.id,
+      title: 'New from the drawer',
+      status: 'possible',
+      type: 'root',
+      created_by: user.id,
+    });
+    expect(root.statusCode, root.body).toBe(201);
+    const evidence = await call(user, 'POST', '/api/db/evidences', {
+      hypothesis_id: root.json()[0].id,
+      created_by: user.id,
+      type: 'check',
+      description: 'checkout-api',
+      check_id: checkId,
+      evidence: { check_id: checkId, includeMessages: true, start: 'now-1h' },
+    });
+    expect(evidence.statusCode, evidence.body).toBe(201);
+    expect(
+      (await call(users.viewer, 'POST', '/api/db/evidences', { hypothesis_id: root.json()[0].id, type: 'check' }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('status moves', () => {
   it('match the table of spec 3 section 4 in the database', async () => {
     for (const from of INCIDENT_STATUSES) {
