@@ -85,6 +85,8 @@ export const NOTIFICATION_RULES_TEXTS = {
     createdBy: 'Created By',
   },
   mostCommonError: 'Most common error',
+  /** A rule whose filter failed is skipped for an hour; its last error is kept on it. */
+  filterError: 'Filter error',
   notFound: 'Notification not found',
   createTitle: 'Create Notification',
   editTitle: 'Edit Notification',
@@ -108,7 +110,8 @@ export const NOTIFICATION_RULES_TEXTS = {
     template: 'Template',
     templateDefault: 'Default',
     templateCustom: 'Custom Template',
-    templateHint: 'Markdown with CEL in {{ }}; the event’s resource is in scope, e.g. **{{ check.name }}** is {{ check.status }}',
+    templateHint:
+      'Markdown with CEL in {{ }}; the event’s resource is in scope, e.g. **{{ check.name }}** is {{ check.status }}',
     properties: 'Properties',
     propertiesHint: 'A JSON object',
     save: 'Save',

@@ -160,6 +160,20 @@ describe('/notifications/rules (spec 3 section 2.10)', () => {
     expect(await screen.findByText('Notification deleted successfully')).toBeInTheDocument();
   });
 
+  it('shows the filter error a rule was paused for, in the list and the dialog', async () => {
+    const { handlers } = notificationHandlers({
+      rules: [{ ...ruleRow, error: 'no such key: nme', error_at: '2026-01-02T12:00:00Z' }],
+    });
+    server.use(...handlers);
+    const user = userEvent.setup();
+    renderApp({ path: '/notifications/rules', navigation });
+    const row = (await within(await table()).findByText('API down')).closest('tr')!;
+    expect(within(row).getByText(/Filter error: no such key: nme/)).toBeInTheDocument();
+    await user.click(within(row).getByText('API down'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
+    expect(await within(dialog).findByText(/Filter error: no such key: nme/)).toBeInTheDocument();
+  });
+
   it('offers no add, save or delete to a viewer, and makes a rule from another source read-only', async () => {
     const { handlers } = notificationHandlers({ rules: [{ ...ruleRow, source: 'KubernetesCRD' }] });
     server.use(...handlers, ...consoleStartupHandlers({ userId: TEST_USER.id, roles: [] }));

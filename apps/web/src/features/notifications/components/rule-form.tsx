@@ -91,6 +91,11 @@ export function RuleForm({ rule, canWrite, currentUserId, onDone }: RuleFormProp
       {rule && !isRuleEditable(rule) && (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{texts.readOnly(rule.source ?? '')}</p>
       )}
+      {rule?.error && (
+        <p role="status" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {NOTIFICATION_RULES_TEXTS.filterError}: {rule.error}
+        </p>
+      )}
       <TextField
         label={texts.title}
         value={values.title}

@@ -90,7 +90,17 @@ export function RulesView({ canWrite, currentUserId }: RulesViewProps) {
           header: texts.title,
           size: 180,
           enableSorting: false,
-          cell: (info) => <span className="font-medium text-slate-900">{info.getValue() ?? MISSING_VALUE}</span>,
+          cell: (info) => (
+            <span className="flex flex-col">
+              <span className="font-medium text-slate-900">{info.getValue() ?? MISSING_VALUE}</span>
+              {/* A failing filter pauses the rule (docs/notifications.md): say so where it is listed. */}
+              {info.row.original.error && (
+                <span className="max-w-44 truncate text-xs text-red-700" title={info.row.original.error}>
+                  {NOTIFICATION_RULES_TEXTS.filterError}: {info.row.original.error}
+                </span>
+              )}
+            </span>
+          ),
         }),
         col.accessor('events', {
           header: texts.events,
