@@ -3,7 +3,7 @@
 // SIGKILL it: the built application as `lookout serve --role worker` composes it, on the
 // bench's database, with the notification consumers running and no HTTP listener. Prints
 // `ready` once they run. Environment: BENCH_DATABASE_URL, BENCH_SEND_CONCURRENCY (4), BENCH_SEND_BATCH (10),
-// BENCH_DECIDE_CONCURRENCY (2).
+// BENCH_DECIDE_CONCURRENCY (4).
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,7 +30,7 @@ const composed = await createApp({
     workers: true,
     sendConcurrency: Number(process.env.BENCH_SEND_CONCURRENCY ?? 4),
     sendBatchSize: Number(process.env.BENCH_SEND_BATCH ?? 10),
-    decideConcurrency: Number(process.env.BENCH_DECIDE_CONCURRENCY ?? 2),
+    decideConcurrency: Number(process.env.BENCH_DECIDE_CONCURRENCY ?? 4),
   },
 });
 await composed.app.ready();

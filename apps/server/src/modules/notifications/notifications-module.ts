@@ -88,7 +88,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps): Notifi
       mode: 'sync',
       name: 'NotificationEvents',
       events: NOTIFICATION_CONSUMED_EVENTS,
-      concurrency: settings.decideConcurrency ?? 2,
+      concurrency: settings.decideConcurrency ?? 4,
       handle: async (event, { tx }) => {
         await decideEvent({ repository, publicUrl: deps.publicUrl }, event, tx);
       },
