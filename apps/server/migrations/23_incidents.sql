@@ -21,6 +21,8 @@ CREATE TABLE incident_rules (
   id uuid PRIMARY KEY DEFAULT lookout_uuid_v7(),
   name text NOT NULL CHECK (length(btrim(name)) BETWEEN 1 AND 255),
   spec jsonb NOT NULL DEFAULT '{}'::jsonb CHECK (jsonb_typeof(spec) = 'object'),
+  -- The Tags column of the generic settings list.
+  labels jsonb CHECK (labels IS NULL OR jsonb_typeof(labels) = 'object'),
   source source NOT NULL DEFAULT 'UI',
   created_by uuid NOT NULL DEFAULT '00000000-0000-0000-0000-000000000001' REFERENCES people (id),
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -35,7 +37,7 @@ CREATE TRIGGER incident_rules_touch BEFORE UPDATE ON incident_rules
 -- runs are recorded with resource_type incident_rule.
 CREATE VIEW incident_rules_with_status AS
 SELECT
-  r.id, r.name, r.spec, r.source, r.created_by, r.created_at, r.updated_at, r.deleted_at,
+  r.id, r.name, r.spec, r.labels, r.source, r.created_by, r.created_at, r.updated_at, r.deleted_at,
   j.time_start AS last_runtime,
   j.status AS job_status, j.details AS job_details, j.name AS job_name, j.time_start AS job_time_start,
   j.time_end AS job_time_end, j.success_count AS job_success_count, j.error_count AS job_error_count,
