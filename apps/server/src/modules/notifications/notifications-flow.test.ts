@@ -211,6 +211,63 @@ describe('a failing check', () => {
     }
   });
 
+  it('reaches a team through the connection in its spec (sealed credentials opened), or its members by email', async () => {
+    const { checkId } = await insertCheck(pool(), 'team-api');
+    const connection = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/db/connections',
+      headers: { ...bearer(admin), 'content-type': 'application/json', prefer: 'return=representation' },
+      payload: JSON.stringify({
+        name: 'team-hook',
+        namespace: 'default',
+        type: 'webhook',
+        url: `${receiver.url}/team-hook`,
+        username: 'hook',
+        password: 'hook-secret',
+        properties: { method: 'POST' },
+      }),
+    });
+    expect(connection.statusCode, connection.body).toBe(201);
+    const stored = await pool().query<{ password: string }>(
+      `SELECT password FROM connections WHERE name = 'team-hook'`,
+    );
+    expect(stored.rows[0]!.password).not.toContain('hook-secret');
+    const team = await pool().query<{ id: string }>(
+      `INSERT INTO teams (name, created_by, spec) VALUES ('sre', $1, $2) RETURNING id`,
+      [admin.id, { notifications: [{ connection: 'connection://default/team-hook' }] }],
+    );
+    const quiet = await pool().query<{ id: string }>(
+      `INSERT INTO teams (name, created_by) VALUES ('dba', $1) RETURNING id`,
+      [admin.id],
+    );
+    const member = await pool().query<{ id: string }>(
+      `INSERT INTO people (name, email) VALUES ('Dee', 'dee@example.com') RETURNING id`,
+    );
+    await pool().query('INSERT INTO team_members (team_id, person_id) VALUES ($1, $2)', [
+      quiet.rows[0]!.id,
+      member.rows[0]!.id,
+    ]);
+    const toTeam = await insertRule(pool(), {
+      events: ['check.failed'],
+      team_id: team.rows[0]!.id,
+      filter: "check.name == 'team-api'",
+    });
+    const toMembers = await insertRule(pool(), {
+      events: ['check.failed'],
+      team_id: quiet.rows[0]!.id,
+      filter: "check.name == 'team-api'",
+    });
+
+    await setCheckStatus(pool(), checkId, 'unhealthy');
+    const request = await eventually(async () => receiver.requests.find((r) => r.url === '/team-hook'));
+    expect(request.headers.authorization).toBe(`Basic ${Buffer.from('hook:hook-secret').toString('base64')}`);
+    const mail = await eventually(async () => smtp.mails.find((m) => m.to === 'dee@example.com'));
+    expect(mail.text).toContain('Subject: Check team-api has failed');
+    await eventually(async () => (await historyOf(pool(), toMembers))[0]?.status === 'sent');
+    expect((await historyOf(pool(), toTeam))[0]).toMatchObject({ status: 'sent' });
+    await pool().query('UPDATE notifications SET deleted_at = now() WHERE id = ANY($1)', [[toTeam, toMembers]]);
+  });
+
   it('records a filter error on the rule and skips it for the hour', async () => {
     const { checkId } = await insertCheck(pool(), 'bad-filter');
     const rule = await insertRule(pool(), {
