@@ -2,6 +2,7 @@ import type { NavigationRegistry } from '@/components/layout/navigation-registry
 import { SessionGate } from '@/features/identity/components/session-gate';
 import { AppLayout } from './app-layout';
 import { ConsoleAccess } from './console-access';
+import { LinkToIncidentProvider } from './link-to-incident-provider';
 import { PageLoading } from './page-loading';
 
 export interface ConsoleShellProps {
@@ -17,7 +18,9 @@ export function ConsoleShell({ navigation }: ConsoleShellProps) {
   return (
     <SessionGate fallback={<PageLoading />}>
       <ConsoleAccess fallback={<PageLoading />}>
-        <AppLayout navigation={navigation} />
+        <LinkToIncidentProvider>
+          <AppLayout navigation={navigation} />
+        </LinkToIncidentProvider>
       </ConsoleAccess>
     </SessionGate>
   );

@@ -231,8 +231,8 @@ describe('/topology/{id}', () => {
     await user.click(screen.getByRole('button', { name: TOPOLOGY_TEXTS.panels.incidents }));
     const panel = await screen.findByRole('region', { name: TOPOLOGY_TEXTS.panels.incidents });
     expect(await within(panel).findByText('Orders lag')).toBeInTheDocument();
-    // No incidents page yet: the title is text, not a dead link.
-    expect(within(panel).queryByRole('link')).toBeNull();
+    // The incidents page exists: the title leads to the incident.
+    expect(within(panel).getByRole('link', { name: 'Orders lag' })).toHaveAttribute('href', '/incidents/i1');
   });
 
   it('is gone while the topology feature is disabled', async () => {

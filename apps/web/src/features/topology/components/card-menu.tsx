@@ -1,9 +1,10 @@
 import { TOPOLOGY_TEXTS } from '@lookout/contracts';
-import { Camera, EllipsisVertical, Link2, ScrollText, ZoomIn } from 'lucide-react';
+import { Camera, EllipsisVertical, Link2, ScrollText, Siren, ZoomIn } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { layoutClasses } from '@/components/layout/layout-classes';
+import { useLinkToIncident } from '@/components/link-to-incident-slot';
 import { useRouteExists } from '../hooks/use-route-exists';
 import { useTopologyAccess } from '../hooks/topology-access';
 import type { TopologyComponent } from '../lib/topology-types';
@@ -16,14 +17,14 @@ const texts = TOPOLOGY_TEXTS.actions;
 export function useComponentActions(component: TopologyComponent, place: 'card' | 'sidebar') {
   const access = useTopologyAccess();
   const exists = useRouteExists();
+  const linkDialog = useLinkToIncident();
   const logsPath = `/logs?topologyId=${encodeURIComponent(component.id)}`;
   return {
     // Only with an external id, and only while the logs feature is on and its page exists.
     viewLogs: Boolean(component.external_id) && access.logsEnabled && exists('/logs') ? logsPath : undefined,
     zoomIn: place === 'card',
-    // Linking to an incident attaches evidence, which needs the incidents area; until that
-    // area's page exists the item is left out, as it is when the incidents feature is off.
-    linkToIncident: false,
+    // Offered by the console only with the incidents feature on and write on incident.
+    linkToIncident: linkDialog !== undefined,
     snapshot: true,
     // Manual links are written under the topologies resource.
     linkToCatalog: access.canLinkCatalog,
@@ -34,7 +35,8 @@ export function useComponentActions(component: TopologyComponent, place: 'card' 
 export function CardMenu({ component }: { component: TopologyComponent }) {
   const navigate = useNavigate();
   const actions = useComponentActions(component, 'card');
-  const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
+  const [dialog, setDialog] = useState<'snapshot' | 'link' | 'incident' | null>(null);
+  const linkDialog = useLinkToIncident();
   const item = layoutClasses.menuItem;
   const icon = 'size-4 text-slate-500';
   return (
@@ -60,6 +62,12 @@ export function CardMenu({ component }: { component: TopologyComponent }) {
                 {texts.zoomIn}
               </DropdownMenu.Item>
             )}
+            {actions.linkToIncident && (
+              <DropdownMenu.Item className={item} onSelect={() => setDialog('incident')}>
+                <Siren aria-hidden className={icon} />
+                {texts.linkToIncident}
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item className={item} onSelect={() => setDialog('snapshot')}>
               <Camera aria-hidden className={icon} />
               {texts.snapshot}
@@ -80,6 +88,12 @@ export function CardMenu({ component }: { component: TopologyComponent }) {
         onOpenChange={(open) => !open && setDialog(null)}
       />
       {dialog === 'link' && <LinkConfigDialog component={component} onClose={() => setDialog(null)} />}
+      {linkDialog?.({
+        // Topology evidence names the component (spec 3 section 3).
+        evidence: { type: 'topology', component_id: component.id, description: component.name },
+        open: dialog === 'incident',
+        onOpenChange: (open) => !open && setDialog(null),
+      })}
     </>
   );
 }
