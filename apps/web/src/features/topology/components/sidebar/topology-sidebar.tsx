@@ -1,8 +1,9 @@
-import { TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { TOPOLOGY_TEXTS, WHAT_CHANGED_TEXTS } from '@lookout/contracts';
 import {
   Boxes,
   Camera,
   HeartPulse,
+  History,
   Info,
   Lightbulb,
   Link2,
@@ -22,15 +23,17 @@ import { CollapsiblePanel } from './collapsible-panel';
 import { DetailsPanel } from './details-panel';
 import { useTopologyAccess } from '../../hooks/topology-access';
 import { CatalogPanel, ChangesPanel, ChecksPanel, IncidentsPanel, InsightsPanel, TeamsPanel } from './list-panels';
+import { WhatChangedPanel } from './what-changed-panel';
 
 const titles = TOPOLOGY_TEXTS.panels;
-type PanelKey = 'details' | 'catalog' | 'incidents' | 'changes' | 'checks' | 'teams' | 'insights';
+type PanelKey = 'details' | 'whatChanged' | 'catalog' | 'incidents' | 'changes' | 'checks' | 'teams' | 'insights';
 const iconClass = 'size-4 text-slate-500';
 
 /**
  * The right sidebar of a component page (spec 3 section 2.2): its actions, then the
- * collapsible panels, one open at a time (Details first). Incidents shows while its feature is
- * on; Playbook runs joins once playbook runs exist.
+ * collapsible panels, one open at a time (Details first). What changed shows on an unhealthy
+ * component (issue 14 item 7); Incidents while its feature is on; Playbook runs joins once
+ * playbook runs exist.
  */
 export function TopologySidebar({
   component,
@@ -50,6 +53,16 @@ export function TopologySidebar({
       icon: <Info aria-hidden className={iconClass} />,
       body: <DetailsPanel component={component} refererId={refererId} />,
     },
+    ...(component.health === 'unhealthy'
+      ? [
+          {
+            key: 'whatChanged' as const,
+            title: WHAT_CHANGED_TEXTS.title,
+            icon: <History aria-hidden className={iconClass} />,
+            body: <WhatChangedPanel id={component.id} />,
+          },
+        ]
+      : []),
     {
       key: 'catalog',
       title: titles.catalog,
