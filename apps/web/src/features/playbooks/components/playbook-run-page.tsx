@@ -11,7 +11,7 @@ import { approveRun, cancelRun, rerunRun, useDownloadLogs, useRunCommand } from 
 import { useRun } from '../api/run-queries';
 import { useTickingNow } from '../hooks/use-ticking-now';
 import { RUNS_PATH, runPath } from '../lib/playbook-paths';
-import { isRunFinal, runSteps } from '../lib/run-fns';
+import { INITIALIZATION_STEP_ID, isRunFinal, runSteps } from '../lib/run-fns';
 import { RunHeader } from './run-header';
 import { RunSteps } from './run-steps';
 import { StepOutputPane } from './step-output';
@@ -41,9 +41,13 @@ export function PlaybookRunPage({ id, canRun }: PlaybookRunPageProps) {
 
   const row = run.data;
   const steps = row ? runSteps(row, actions.data ?? []) : [];
-  // Until the user picks one, the output pane follows the latest step that started.
+  // Until the user picks one, the output pane shows the run's own error, else follows the
+  // latest step that started.
   const selectedStep =
-    steps.find((step) => step.id === selected) ?? [...steps].reverse().find((step) => step.start_time) ?? steps[0];
+    steps.find((step) => step.id === selected) ??
+    steps.find((step) => step.id === INITIALIZATION_STEP_ID) ??
+    [...steps].reverse().find((step) => step.start_time) ??
+    steps[0];
 
   const header = (
     <>

@@ -95,35 +95,38 @@ export function RunPlaybookModal({ playbook, target: fixedTarget, onClose }: Run
       className="max-w-2xl"
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-        {!fixedTarget && (
-          <section aria-label={PLAYBOOK_TEXTS.resourceSection} className="flex flex-col gap-2">
-            <h3 className="text-sm font-semibold text-slate-800">{PLAYBOOK_TEXTS.resourceSection}</h3>
-            {kinds.length > 1 && (
-              <select
-                aria-label={texts.resourceType}
-                value={activeKind}
-                onChange={(event) => {
-                  setKind(event.target.value as ResourceKind);
-                  chooseResource('');
-                }}
-                className={formClasses.control}
-              >
-                {kinds.map((option) => (
-                  <option key={option} value={option}>
-                    {PLAYBOOK_TEXTS.resourceKinds[option]}
-                  </option>
-                ))}
-              </select>
-            )}
-            <ResourceSelect
-              key={activeKind}
-              kind={activeKind}
-              value={resourceId}
-              onChange={chooseResource}
-              label={PLAYBOOK_TEXTS.resourceKinds[activeKind]}
-            />
-          </section>
-        )}
+        {!fixedTarget &&
+          (row.isPending ? (
+            <p className="text-sm text-slate-500">Loading</p>
+          ) : (
+            <section aria-label={PLAYBOOK_TEXTS.resourceSection} className="flex flex-col gap-2">
+              <h3 className="text-sm font-semibold text-slate-800">{PLAYBOOK_TEXTS.resourceSection}</h3>
+              {kinds.length > 1 && (
+                <select
+                  aria-label={texts.resourceType}
+                  value={activeKind}
+                  onChange={(event) => {
+                    setKind(event.target.value as ResourceKind);
+                    chooseResource('');
+                  }}
+                  className={formClasses.control}
+                >
+                  {kinds.map((option) => (
+                    <option key={option} value={option}>
+                      {PLAYBOOK_TEXTS.resourceKinds[option]}
+                    </option>
+                  ))}
+                </select>
+              )}
+              <ResourceSelect
+                key={activeKind}
+                kind={activeKind}
+                value={resourceId}
+                onChange={chooseResource}
+                label={PLAYBOOK_TEXTS.resourceKinds[activeKind]}
+              />
+            </section>
+          ))}
         <section aria-label={PLAYBOOK_TEXTS.parametersSection} className="flex flex-col gap-3">
           <h3 className="text-sm font-semibold text-slate-800">{PLAYBOOK_TEXTS.parametersSection}</h3>
           {!hasTarget ? (
