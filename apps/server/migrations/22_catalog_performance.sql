@@ -436,6 +436,27 @@ FROM by_type t
 LEFT JOIN config_type_summary_30d s ON s.type = t.type AND s.live;
 
 -- ---------------------------------------------------------------------------------------------
+-- TRUNCATE empties the counts of what it empties
+-- ---------------------------------------------------------------------------------------------
+
+CREATE FUNCTION lookout_catalog_counts_truncate() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'config_items' THEN
+    DELETE FROM config_item_tag_counts;
+    DELETE FROM config_type_counts;
+  END IF;
+  -- Items cannot be truncated without their changes (foreign key), so both empty these.
+  DELETE FROM config_change_counts;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER config_items_counts_truncate AFTER TRUNCATE ON config_items
+  FOR EACH STATEMENT EXECUTE FUNCTION lookout_catalog_counts_truncate();
+CREATE TRIGGER config_changes_counts_truncate AFTER TRUNCATE ON config_changes
+  FOR EACH STATEMENT EXECUTE FUNCTION lookout_catalog_counts_truncate();
+
+-- ---------------------------------------------------------------------------------------------
 -- The item table
 -- ---------------------------------------------------------------------------------------------
 

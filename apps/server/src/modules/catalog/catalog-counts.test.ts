@@ -237,6 +237,20 @@ describe('changes page totals', () => {
   });
 });
 
+describe('truncation', () => {
+  it('empties the counts of what it empties', async () => {
+    const pod = await item('Kubernetes::Pod', 't-1');
+    await changes(pod, 'diff', [1, 2]);
+    await sql('TRUNCATE config_changes CASCADE');
+    await expectCountsMatchChanges();
+    await changes(pod, 'diff', [3]);
+    await sql('TRUNCATE config_items CASCADE');
+    expect(await expectCountsMatchChanges()).toEqual([]);
+    expect(await sql('SELECT * FROM config_type_item_counts')).toEqual([]);
+    expect(await sql('SELECT * FROM config_tags')).toEqual([]);
+  });
+});
+
 describe('summary view', () => {
   it('counts items live and, after a refresh, their changes and insights; config_summary agrees', async () => {
     await sql('DELETE FROM config_items');
