@@ -9,7 +9,7 @@ import { TopologyAccessContext } from '@/features/topology/hooks/topology-access
 /**
  * `/topology` and `/topology/{id}` (spec 3 section 2.2): read on topologies. Linking a catalog
  * item needs write on topologies; View Logs and the Incidents panel need their features (spec 3
- * section 6).
+ * section 6); the Playbook runs panel the playbooks feature and read on playbook_runs.
  */
 export function Component() {
   const { id } = useParams();
@@ -20,6 +20,7 @@ export function Component() {
       canLinkCatalog: permissions.can('topologies', 'write'),
       logsEnabled: !isFeatureDisabled('logs'),
       incidentsEnabled: !isFeatureDisabled('incidents'),
+      playbookRunsEnabled: !isFeatureDisabled('playbooks') && permissions.can('playbook_runs', 'read'),
     }),
     [permissions, isFeatureDisabled],
   );

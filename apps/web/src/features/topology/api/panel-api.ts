@@ -117,6 +117,30 @@ export const useComponentIncidents = (id: string, enabled: boolean) =>
     enabled,
   );
 
+/** A playbook run on the component (playbook_runs with its playbook), newest first. */
+export type ComponentPlaybookRun = {
+  id: string;
+  status: string;
+  created_at: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  playbooks: { id: string; name: string; title: string | null; icon: string | null } | null;
+};
+
+export const useComponentPlaybookRuns = (id: string, enabled: boolean) =>
+  usePanelQuery<ComponentPlaybookRun>(
+    'playbook-runs',
+    id,
+    '/playbook_runs',
+    {
+      component_id: `eq.${id}`,
+      select: 'id,status,created_at,start_time,end_time,playbooks(id,name,title,icon)',
+      order: 'created_at.desc',
+      limit: '50',
+    },
+    enabled,
+  );
+
 /** A team the component belongs to (team_components). */
 export type ComponentTeam = {
   team_id: string;

@@ -3,15 +3,21 @@ import { createContext, useContext } from 'react';
 /**
  * What the signed-in user may do with components, decided by the route from the roles and
  * feature flags (features do not read each other): link catalog items (write on topologies),
- * open logs and see incidents (their features on). Outside a provider (the embeddable card)
- * nothing.
+ * open logs and see incidents (their features on), see playbook runs (the playbooks feature on
+ * and read on playbook_runs). Outside a provider (the embeddable card) nothing.
  */
-export type TopologyAccess = { canLinkCatalog: boolean; logsEnabled: boolean; incidentsEnabled: boolean };
+export type TopologyAccess = {
+  canLinkCatalog: boolean;
+  logsEnabled: boolean;
+  incidentsEnabled: boolean;
+  playbookRunsEnabled: boolean;
+};
 
 export const TopologyAccessContext = createContext<TopologyAccess>({
   canLinkCatalog: false,
   logsEnabled: false,
   incidentsEnabled: false,
+  playbookRunsEnabled: false,
 });
 
 export const useTopologyAccess = () => useContext(TopologyAccessContext);

@@ -11,6 +11,7 @@ import {
   useComponentConfigs,
   useComponentIncidents,
   useComponentInsights,
+  useComponentPlaybookRuns,
   useComponentTeams,
 } from '../../api/panel-api';
 import { useRouteExists } from '../../hooks/use-route-exists';
@@ -173,6 +174,35 @@ export function InsightsPanel({ id }: { id: string }) {
             </Link>
           </li>
         ))
+      }
+    </PanelBody>
+  );
+}
+
+/** Playbook runs on the component, newest first, each to its run page once that page exists. */
+export function PlaybookRunsPanel({ id }: { id: string }) {
+  const exists = useRouteExists();
+  return (
+    <PanelBody query={useComponentPlaybookRuns(id, true)} empty={empty.playbookRuns}>
+      {(rows) =>
+        rows.map((run) => {
+          const href = `/playbooks/runs/${encodeURIComponent(run.id)}`;
+          const name = run.playbooks?.title || run.playbooks?.name || run.id;
+          return (
+            <li key={run.id} className="flex min-w-0 flex-col text-sm">
+              {exists(href) ? (
+                <Link to={href} className={linkClass}>
+                  {name}
+                </Link>
+              ) : (
+                <span className="truncate text-slate-800">{name}</span>
+              )}
+              <span className="text-xs text-slate-500">
+                {[run.status, formatDateTime(run.start_time ?? run.created_at)].join(' · ')}
+              </span>
+            </li>
+          );
+        })
       }
     </PanelBody>
   );

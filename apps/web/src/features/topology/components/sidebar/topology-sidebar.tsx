@@ -6,6 +6,7 @@ import {
   History,
   Info,
   Lightbulb,
+  PlayCircle,
   Link2,
   ListTree,
   ScrollText,
@@ -22,18 +23,26 @@ import { SnapshotDialog } from '../snapshot-dialog';
 import { CollapsiblePanel } from './collapsible-panel';
 import { DetailsPanel } from './details-panel';
 import { useTopologyAccess } from '../../hooks/topology-access';
-import { CatalogPanel, ChangesPanel, ChecksPanel, IncidentsPanel, InsightsPanel, TeamsPanel } from './list-panels';
+import {
+  CatalogPanel,
+  ChangesPanel,
+  ChecksPanel,
+  IncidentsPanel,
+  InsightsPanel,
+  PlaybookRunsPanel,
+  TeamsPanel,
+} from './list-panels';
 import { WhatChangedPanel } from './what-changed-panel';
 
 const titles = TOPOLOGY_TEXTS.panels;
-type PanelKey = 'details' | 'whatChanged' | 'catalog' | 'incidents' | 'changes' | 'checks' | 'teams' | 'insights';
+type PanelKey =
+  'details' | 'whatChanged' | 'catalog' | 'incidents' | 'changes' | 'checks' | 'playbookRuns' | 'teams' | 'insights';
 const iconClass = 'size-4 text-slate-500';
 
 /**
  * The right sidebar of a component page (spec 3 section 2.2): its actions, then the
  * collapsible panels, one open at a time (Details first). What changed shows on an unhealthy
- * component (issue 14 item 7); Incidents while its feature is on; Playbook runs joins once
- * playbook runs exist.
+ * component (issue 14 item 7); Incidents and Playbook runs while their features are on.
  */
 export function TopologySidebar({
   component,
@@ -45,7 +54,7 @@ export function TopologySidebar({
   const [open, setOpen] = useState<PanelKey | null>('details');
   const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
   const actions = useComponentActions(component, 'sidebar');
-  const { incidentsEnabled } = useTopologyAccess();
+  const { incidentsEnabled, playbookRunsEnabled } = useTopologyAccess();
   const panels: { key: PanelKey; title: string; icon: ReactNode; body: ReactNode }[] = [
     {
       key: 'details',
@@ -91,6 +100,16 @@ export function TopologySidebar({
       icon: <HeartPulse aria-hidden className={iconClass} />,
       body: <ChecksPanel id={component.id} />,
     },
+    ...(playbookRunsEnabled
+      ? [
+          {
+            key: 'playbookRuns' as const,
+            title: titles.playbookRuns,
+            icon: <PlayCircle aria-hidden className={iconClass} />,
+            body: <PlaybookRunsPanel id={component.id} />,
+          },
+        ]
+      : []),
     {
       key: 'teams',
       title: titles.teams,
