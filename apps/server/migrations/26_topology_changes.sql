@@ -1,4 +1,4 @@
--- Topology, finished (issue 14 items 2 and 7; docs/topology.md, ADR 0030):
+-- Topology, finished (issue 14 items 2 and 7; docs/topology.md, ADR 0031):
 --   * components.health_changed_at: when the rolled-up health last changed, kept by a trigger.
 --     'What changed' reads it as the moment an unhealthy component turned unhealthy.
 --   * topology.rollup events: a change to an incident (status, type, severity, the components
