@@ -143,6 +143,9 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   // catalog relation by the config_scrapers resource (spec 1 section 6).
   'POST /api/catalog/summary': { resource: 'config_scrapers', action: 'read' },
   'POST /api/catalog/changes': { resource: 'config_scrapers', action: 'read' },
+  // ui-calls section 3.16 (backend model: catalog read): the pickers' resource search reads
+  // checks, components and config items, guarded like the catalog by config_scrapers read.
+  'POST /api/resources/search': { resource: 'config_scrapers', action: 'read' },
   // ui-calls sections 3.4 and 3.16: the topology fetch (at the proxied path and without the
   // proxy prefix) and the snapshot download are reads of topologies (spec 1 section 6).
   'GET /api/canary/api/topology': { resource: 'topologies', action: 'read' },
@@ -150,6 +153,8 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/snapshot/topology/:id': { resource: 'topologies', action: 'read' },
   // 'What changed' before a component turned unhealthy (issue 14 item 7) reads topologies too.
   'GET /api/topology/what-changed/:id': { resource: 'topologies', action: 'read' },
+  // ui-calls 3.15: a component's log lines are a read of the component (docs/logs.md).
+  'POST /api/logs': { resource: 'topologies', action: 'read' },
   // ui-calls section 3.13: adding a silence needs write on database (spec 1 section 6); the
   // traces ("why did or didn't this notify?", Lookout's own) are reads of notifications.
   'POST /api/notification/silence': { resource: 'database', action: 'write' },
