@@ -46,3 +46,4 @@ export * from './incident-api.js';
 export * from './incidents-ui.js';
 export * from './playbooks.js';
 export * from './playbooks-ui.js';
+export * from './resource-search.js';
