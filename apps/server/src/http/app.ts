@@ -24,6 +24,7 @@ import { createIdentityModule, type IdentityModuleDeps } from '../modules/identi
 import { createMetricsModule, type MetricsModule, type MetricsModuleDeps } from '../modules/metrics/metrics-module.js';
 import { createNotificationsModule, type NotificationSettings } from '../modules/notifications/notifications-module.js';
 import { createIncidentsModule, type IncidentSettings } from '../modules/incidents/incidents-module.js';
+import { createResourcesModule } from '../modules/resources/resources-module.js';
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
 import { createTopologyModule } from '../modules/topology/topology-module.js';
@@ -313,6 +314,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       incidents.services.guardDataApiWrites,
     ],
   });
+  // Resources across areas: the pickers' search over checks, components and config items.
+  const resources = createResourcesModule({ pool });
   const system = createSystemModule({
     database: deps.database,
     version: deps.version,
@@ -329,6 +332,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     topology,
     notifications,
     incidents,
+    resources,
     system,
     metrics,
   ];
