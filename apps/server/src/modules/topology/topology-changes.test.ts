@@ -227,3 +227,34 @@ describe('summaries kept current by incidents and insights (topology.rollup)', (
     await until(async () => (await summaryOf(ids.disk))?.insights?.reliability === undefined, 50);
   }, 60_000);
 });
+
+describe('the Playbook runs panel', () => {
+  it("reads a component's runs with their playbook through /api/db, as the panel asks", async () => {
+    const playbookId = await one(
+      `INSERT INTO playbooks (name, title, spec) VALUES ('restart-db', 'Restart database', '{}') RETURNING id`,
+    );
+    const runId = await one(
+      `INSERT INTO playbook_runs (playbook_id, spec, status, component_id) VALUES ($1, '{}', 'completed', $2) RETURNING id`,
+      [playbookId, ids.db],
+    );
+    const params = new URLSearchParams({
+      component_id: `eq.${ids.db}`,
+      select: 'id,status,created_at,start_time,end_time,playbooks(id,name,title,icon)',
+      order: 'created_at.desc',
+      limit: '50',
+    });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/db/playbook_runs?${params.toString()}`,
+      headers: bearer(viewer),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual([
+      expect.objectContaining({
+        id: runId,
+        status: 'completed',
+        playbooks: { id: playbookId, name: 'restart-db', title: 'Restart database', icon: null },
+      }),
+    ]);
+  });
+});
