@@ -3,8 +3,15 @@ import { CANARY_CHECK_TYPES } from './canary.js';
 import { isSpecSchemaFile, SPEC_SCHEMA_FILES, specJsonSchema } from './json-schemas.js';
 
 describe('spec JSON Schemas', () => {
-  it('lists the canary and topology spec schemas and knows no other file', () => {
-    expect(SPEC_SCHEMA_FILES).toEqual(['canary.spec.schema.json', 'topology.spec.schema.json']);
+  it('lists the spec schema of every document kind and knows no other file', () => {
+    expect(SPEC_SCHEMA_FILES).toEqual([
+      'canary.spec.schema.json',
+      'config_scraper.spec.schema.json',
+      'notification.spec.schema.json',
+      'playbook-spec.schema.json',
+      'scrape_config.spec.schema.json',
+      'topology.spec.schema.json',
+    ]);
     expect(isSpecSchemaFile('canary.spec.schema.json')).toBe(true);
     expect(isSpecSchemaFile('toString')).toBe(false);
     expect(isSpecSchemaFile('../canary.spec.schema.json')).toBe(false);
@@ -27,5 +34,16 @@ describe('spec JSON Schemas', () => {
 
   it('is generated once', () => {
     expect(specJsonSchema('canary.spec.schema.json')).toBe(specJsonSchema('canary.spec.schema.json'));
+  });
+
+  it('generates every file as a JSON Schema object', () => {
+    for (const file of SPEC_SCHEMA_FILES) {
+      const schema = specJsonSchema(file) as { $id: string; type: string; properties: Record<string, unknown> };
+      expect(schema.$id, file).toBe(file);
+      expect(schema.type, file).toBe('object');
+      expect(Object.keys(schema.properties).length, file).toBeGreaterThan(0);
+    }
+    const notification = specJsonSchema('notification.spec.schema.json') as { required: string[] };
+    expect(notification.required).toEqual(expect.arrayContaining(['events', 'to']));
   });
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { canarySpecSchema } from './canary.js';
+import { notificationSpecSchema } from './notification-spec.js';
 import { playbookSpecSchema } from './playbook-spec.js';
+import { scrapeConfigSpecSchema } from './scrape-config.js';
 import { topologySpecSchema } from './topology-spec.js';
 
 /**
@@ -26,6 +28,25 @@ const SPEC_SCHEMAS = {
     title: 'Playbook spec',
     description:
       'The spec of a playbook (mission-control.flanksource.com/v1, kind Playbook): triggers, target selectors, parameters, approval and ordered actions (exec, http, sql, notification, gitops).',
+  },
+  'scrape_config.spec.schema.json': {
+    schema: scrapeConfigSpecSchema,
+    title: 'Scrape config spec',
+    description:
+      'The spec of a catalog scraper (configs.flanksource.com/v1, kind ScrapeConfig): schedule, retention and one list per scraper type.',
+  },
+  // The original console loads the scraper spec under both names (ui-calls section 3.10).
+  'config_scraper.spec.schema.json': {
+    schema: scrapeConfigSpecSchema,
+    title: 'Scrape config spec',
+    description:
+      'The spec of a catalog scraper (configs.flanksource.com/v1, kind ScrapeConfig): schedule, retention and one list per scraper type.',
+  },
+  'notification.spec.schema.json': {
+    schema: notificationSpecSchema,
+    title: 'Notification spec',
+    description:
+      'The spec of a notification rule (mission-control.flanksource.com/v1, kind Notification): events, filter, title, template, repeat interval and the recipient.',
   },
 } as const;
 
