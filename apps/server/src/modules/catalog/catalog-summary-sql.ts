@@ -1,4 +1,9 @@
-import { CATALOG_SUMMARY_WINDOW, parseDurationMs, type CatalogSummaryRequest } from '@lookout/contracts';
+import {
+  ANALYSIS_TYPES,
+  CATALOG_SUMMARY_WINDOW,
+  parseDurationMs,
+  type CatalogSummaryRequest,
+} from '@lookout/contracts';
 import { groupExpression, SqlParts } from './catalog-summary-fns.js';
 
 /**
@@ -48,6 +53,9 @@ export function summarySql(body: CatalogSummaryRequest): SummaryQuery {
   const interval = (ms: number) => `(${parts.param(ms)}::bigint * interval '1 millisecond')`;
   const changesRollup = ROLLUP_WINDOWS[changesMs];
   const analysisRollup = ROLLUP_WINDOWS[analysisMs];
+  if (changesRollup && analysisRollup) {
+    return { sql: rollupSql(groups, parts.sql(), changesRollup, analysisRollup), params: parts.params, keys };
+  }
   const changes = changesRollup
     ? `SELECT config_id, change_count AS n FROM config_item_summary_${changesRollup} WHERE change_count > 0`
     : `SELECT config_id, count(*)::integer AS n FROM config_changes
@@ -87,6 +95,34 @@ export function summarySql(body: CatalogSummaryRequest): SummaryQuery {
     LEFT JOIN agents ag ON ag.id::text = r.agent_id
     ORDER BY r.g0`;
   return { sql, params: parts.params, keys };
+}
+
+/**
+ * Items and their roll-ups in one pass: each item joins its roll-up row(s) once, and insights
+ * are summed per analysis type (a closed list, ANALYSIS_TYPES) in the same aggregate.
+ */
+function rollupSql(groups: string[], where: string, changesWindow: string, analysisWindow: string): string {
+  const same = changesWindow === analysisWindow;
+  const join = same
+    ? `LEFT JOIN config_item_summary_${changesWindow} sc ON sc.config_id = ci.id`
+    : `LEFT JOIN config_item_summary_${changesWindow} sc ON sc.config_id = ci.id
+       LEFT JOIN config_item_summary_${analysisWindow} sa ON sa.config_id = ci.id`;
+  const analysis = same ? 'sc.analysis' : 'sa.analysis';
+  // Zero counts become NULL and are stripped: the object holds only types with open insights.
+  const byType = ANALYSIS_TYPES.map(
+    (type) => `'${type}', nullif(coalesce(sum((${analysis} ->> '${type}')::integer), 0), 0)`,
+  ).join(', ');
+  const selectGroups = groups.map((expr, index) => `${expr} AS g${index}`).join(', ');
+  const groupBy = groups.map((_, index) => `g${index}`).join(', ');
+  return `
+    WITH rows AS (
+      SELECT ${selectGroups}, ${ITEM_COLUMNS}, coalesce(sum(sc.change_count), 0)::integer AS changes,
+             jsonb_strip_nulls(jsonb_build_object(${byType})) AS analysis
+      FROM config_items ci ${join} ${where}
+      GROUP BY ${groupBy}
+    )
+    SELECT r.*, ag.name AS agent_name FROM rows r LEFT JOIN agents ag ON ag.id::text = r.agent_id
+    ORDER BY r.g0`;
 }
 
 /**
