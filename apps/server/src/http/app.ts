@@ -28,6 +28,7 @@ import { createResourcesModule } from '../modules/resources/resources-module.js'
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
 import { createTopologyModule } from '../modules/topology/topology-module.js';
+import { createLogsModule } from '../modules/logs/logs-module.js';
 import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
@@ -298,6 +299,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...serve,
     ...(deps.incidents ? { settings: deps.incidents } : {}),
   });
+  // Logs: backends validated on /api/db writes; POST /api/logs reads a component's selector.
+  const logs = createLogsModule({ pool, resolveConnection: connections.services.connections.resolve });
   const dataApi = await createDataApiModule({
     pool,
     logger,
@@ -312,6 +315,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       topology.services.guardDataApiWrites,
       notifications.services.guardDataApiWrites,
       incidents.services.guardDataApiWrites,
+      logs.services.guardDataApiWrites,
     ],
   });
   // Resources across areas: the pickers' search over checks, components and config items.
@@ -332,6 +336,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     topology,
     notifications,
     incidents,
+    logs,
     resources,
     system,
     metrics,

@@ -1,0 +1,73 @@
+import { can, logBackendSpecProblems, type Role } from '@lookout/contracts';
+import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
+import type { DataApiService } from '../data-api/data-api-service.js';
+
+/**
+ * The logs area's rule for writes through /api/db: a `logging_backends` row needs a name, labels
+ * as an object of texts, and a spec holding exactly one valid source (contracts
+ * `logBackendSpecSchema`); a refusal is a PostgREST-style 400 naming each wrong field
+ * (`Invalid log backend: spec.file.paths: needs at least one path`). Callers who may not write
+ * the resource are left to the data API (403).
+ */
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+
+function refusal(status: number, code: string, message: string, details: string | null = null): PgrestResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ code, message, details, hint: null }),
+  };
+}
+
+export function logBackendRowProblems(row: unknown, method: string, index?: number): string[] {
+  const prefix = index === undefined ? '' : `[${index}] `;
+  if (!row || typeof row !== 'object' || Array.isArray(row)) return [`${prefix}body: must be an object`];
+  const record = row as Record<string, unknown>;
+  const problems: string[] = [];
+  if (method !== 'PATCH' || 'name' in record) {
+    if (typeof record.name !== 'string' || record.name.trim() === '') problems.push(`${prefix}name: is required`);
+  }
+  if ('labels' in record && record.labels !== null) {
+    const labels = record.labels;
+    const valid =
+      typeof labels === 'object' && !Array.isArray(labels) && Object.values(labels).every((v) => typeof v === 'string');
+    if (!valid) problems.push(`${prefix}labels: must be an object of texts`);
+  }
+  if (method !== 'PATCH' || 'spec' in record) {
+    if (record.spec === undefined || record.spec === null) problems.push(`${prefix}spec: is required`);
+    else problems.push(...logBackendSpecProblems(record.spec).map((problem) => `${prefix}${problem.message}`));
+  }
+  return problems;
+}
+
+/** The refusal for a log backend write, or undefined when the data API may run it. */
+export function checkLogBackendWrite(request: PgrestRequest, roles: readonly Role[]): PgrestResponse | undefined {
+  if (!WRITES.has(request.method)) return undefined;
+  const relation = decodeURIComponent(request.path.replace(/^\/+/, '').split('/')[0] ?? '');
+  if (relation !== 'logging_backends' || !can(roles, 'logging_backends', 'write')) return undefined;
+  const contentType = (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim().toLowerCase();
+  if (contentType !== 'application/json') {
+    return refusal(415, 'PGRST107', 'logging_backends accept JSON bodies only, so that their spec can be validated.');
+  }
+  const text = requestBodyText(request.body ?? '');
+  if (text === undefined) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined; // The data API answers malformed JSON itself (PGRST102).
+  }
+  const problems = Array.isArray(body)
+    ? body.flatMap((row, index) => logBackendRowProblems(row, request.method, index))
+    : logBackendRowProblems(body, request.method);
+  if (problems.length === 0) return undefined;
+  return refusal(400, '23514', `Invalid log backend: ${problems.join('; ')}`, problems.join('\n'));
+}
+
+export function guardLogBackendWrites(dataApi: DataApiService): DataApiService {
+  return {
+    ...dataApi,
+    handle: async (request, roles) => checkLogBackendWrite(request, roles) ?? dataApi.handle(request, roles),
+  };
+}
