@@ -200,6 +200,33 @@ describe('the incident pages in Chromium', () => {
     await changelog.getByText('Responder added').first().waitFor();
     await changelog.getByText('Status updated').first().waitFor();
     await page.screenshot({ path: `${ARTIFACTS}incidents-changelog.png`, fullPage: true });
+  });
+
+  it('comments, adds a manual definition of done, and shows the timeline and the report', async () => {
+    await page.getByRole('tab', { name: INCIDENT_UI_TEXTS.tabs.comments }).click();
+    await page.getByRole('textbox', { name: INCIDENT_UI_TEXTS.comment.placeholder }).fill('Pool raised to 50');
+    await page.getByRole('button', { name: INCIDENT_UI_TEXTS.comment.send, exact: true }).click();
+    await page.getByRole('list', { name: 'Comments' }).getByText('Pool raised to 50').waitFor();
+
+    await page.getByRole('button', { name: new RegExp(INCIDENT_UI_TEXTS.sections.definitionOfDone) }).click();
+    await page.getByRole('button', { name: INCIDENT_UI_TEXTS.dod.add }).click();
+    await dialog().getByLabel(INCIDENT_UI_TEXTS.dod.manual).check();
+    const add = dialog().getByRole('button', { name: INCIDENT_UI_TEXTS.dod.add_ });
+    await expect(add.isDisabled()).resolves.toBe(true);
+    await dialog().getByLabel(INCIDENT_UI_TEXTS.dod.comment).fill('Latency under target for a day');
+    await add.click();
+    await page
+      .getByRole('list', { name: INCIDENT_UI_TEXTS.sections.definitionOfDone })
+      .getByText('Latency under target for a day')
+      .waitFor();
+
+    await page.getByRole('tab', { name: INCIDENT_UI_TEXTS.tabs.timeline }).click();
+    await page.getByRole('list', { name: INCIDENT_UI_TEXTS.tabs.timeline }).getByRole('listitem').first().waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}incidents-timeline.png`, fullPage: true });
+    const href = await page.getByRole('link', { name: INCIDENT_UI_TEXTS.exportReport }).getAttribute('href');
+    const report = await page.evaluate(async (url) => (await fetch(url ?? '')).text(), href);
+    expect(report).toContain('INC-1');
+    expect(report).toContain(TITLE);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

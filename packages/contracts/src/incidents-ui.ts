@@ -33,7 +33,16 @@ export const INCIDENT_UI_TEXTS = {
     creating: 'Creating...',
     cancel: 'Cancel',
   },
-  tabs: { comments: 'Comments', actionPlan: 'Action plan' },
+  tabs: { comments: 'Comments', actionPlan: 'Action plan', timeline: 'Timeline' },
+  /** The post-incident report (GET /api/incidents/{id}/export, Markdown). */
+  exportReport: 'Export report',
+  timelineEmpty: 'Nothing happened around this incident yet',
+  timelineKinds: {
+    changelog: 'Changelog',
+    check_status: 'Check',
+    config_change: 'Config change',
+    notification: 'Notification',
+  },
   sections: { details: 'Details', definitionOfDone: 'Definition of Done', changelog: 'Changelog' },
   details: {
     id: 'Id',

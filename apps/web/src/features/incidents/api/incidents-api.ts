@@ -1,5 +1,11 @@
-import type { CreateIncidentBody, IncidentSeverity, IncidentStatus, IncidentType } from '@lookout/contracts';
-import { api, dbApi } from '@/lib/api-client';
+import type {
+  CreateIncidentBody,
+  IncidentSeverity,
+  IncidentStatus,
+  IncidentType,
+  TimelineEntry,
+} from '@lookout/contracts';
+import { API_BASE_PATH, api, dbApi } from '@/lib/api-client';
 import { incidentListQuery, type IncidentListFilters } from '../lib/incident-list-params';
 import type { IncidentDetail, IncidentHistory, IncidentSummaryRow, PersonRef, TeamRef } from './incident-types';
 
@@ -96,3 +102,12 @@ export async function getPeople(): Promise<PersonRef[]> {
   });
   return data;
 }
+
+/** `GET /api/incidents/{id}/timeline`: changelog, check transitions, config changes, notifications by time. */
+export async function getIncidentTimeline(id: string): Promise<TimelineEntry[]> {
+  const { data } = await api.get<{ entries: TimelineEntry[] }>(`/incidents/${id}/timeline`);
+  return data.entries;
+}
+
+/** The address of the post-incident report (Markdown, downloaded as `INC-<n>.md`). */
+export const incidentReportPath = (id: string) => `${API_BASE_PATH}/incidents/${id}/export`;

@@ -1,9 +1,12 @@
 import { INCIDENT_MESSAGES, INCIDENT_UI_TEXTS } from '@lookout/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
+import { buttonClasses } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { incidentReportPath } from '../api/incidents-api';
 import { incidentKeys } from '../api/incident-keys';
 import { getResponders } from '../api/responders-api';
 import { useIncident, useIncidentHistory } from '../api/use-incident';
@@ -16,8 +19,9 @@ import { DetailsSection } from './details-section';
 import { DodSection } from './dod-section';
 import { IncidentStatusControl } from './incident-status-control';
 import { SidePanel } from './side-panel';
+import { TimelineTab } from './timeline-tab';
 
-type Tab = 'comments' | 'actionPlan';
+type Tab = 'comments' | 'actionPlan' | 'timeline';
 
 /** `/incidents/{id}` (spec 3 section 2.3): tabs Comments and Action plan, and the side panel. */
 export function IncidentDetailView({ id, canWrite }: { id: string; canWrite: boolean }) {
@@ -51,13 +55,21 @@ export function IncidentDetailView({ id, canWrite }: { id: string; canWrite: boo
         title={`${data.incident_id} ${data.title}`}
         onRefresh={() => void Promise.all([incident.refetch(), history.refetch(), responders.refetch()])}
         isLoading={incident.isFetching}
-        actions={<IncidentStatusControl incident={data} canWrite={canWrite} />}
+        actions={
+          <>
+            <a href={incidentReportPath(data.id)} download className={buttonClasses('secondary')}>
+              <Download aria-hidden className="size-4" />
+              {INCIDENT_UI_TEXTS.exportReport}
+            </a>
+            <IncidentStatusControl incident={data} canWrite={canWrite} />
+          </>
+        }
       />
       <div className="min-w-0 space-y-4">
         {data.description && <p className="text-sm whitespace-pre-wrap text-slate-700">{data.description}</p>}
         <ComponentChips ids={evidenceComponentIds(data.hypotheses)} />
         <div role="tablist" className="flex gap-4 border-b border-slate-200">
-          {(['comments', 'actionPlan'] as const).map((key) => (
+          {(['comments', 'actionPlan', 'timeline'] as const).map((key) => (
             <button
               key={key}
               type="button"
@@ -74,11 +86,9 @@ export function IncidentDetailView({ id, canWrite }: { id: string; canWrite: boo
           ))}
         </div>
         <div role="tabpanel">
-          {tab === 'comments' ? (
-            <CommentsTab incident={data} canWrite={canWrite} />
-          ) : (
-            <ActionPlan incident={data} canWrite={canWrite} />
-          )}
+          {tab === 'comments' && <CommentsTab incident={data} canWrite={canWrite} />}
+          {tab === 'actionPlan' && <ActionPlan incident={data} canWrite={canWrite} />}
+          {tab === 'timeline' && <TimelineTab incidentId={data.id} />}
         </div>
       </div>
       <aside>
