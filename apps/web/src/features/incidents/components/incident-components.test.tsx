@@ -9,6 +9,7 @@ import { CommentsTab } from './comments-tab';
 import { ContributingFactorsDialog } from './contributing-factors-dialog';
 import { DetailsSection } from './details-section';
 import { evidenceFixture, INCIDENT_ID, incidentFixture, renderIncident } from './incident-test-utils';
+import { IncidentDetailView } from './incident-detail-view';
 import { IncidentStatusControl } from './incident-status-control';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -125,5 +126,31 @@ describe('the Details section', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: INCIDENT_UI_TEXTS.details.type }), 'security');
     await waitFor(() => expect(patches).toEqual([{ severity: 'critical', type: 'security' }]));
     expect(screen.getByText('3 hours')).toBeInTheDocument();
+  });
+});
+
+describe('the incident page', () => {
+  it("says 'Incident not found' for an unknown id", async () => {
+    server.use(http.get('*/api/db/*', () => HttpResponse.json([])));
+    renderIncident(<IncidentDetailView id={INCIDENT_ID} canWrite />);
+    expect(await screen.findByText(INCIDENT_MESSAGES.notFound)).toBeInTheDocument();
+  });
+
+  it('shows the tabs, the Details and the Add links, and no write controls to a reader', async () => {
+    server.use(
+      http.get('*/api/db/incidents', () => HttpResponse.json([incidentFixture()])),
+      http.get('*/api/db/*', () => HttpResponse.json([])),
+    );
+    renderIncident(<IncidentDetailView id={INCIDENT_ID} canWrite={false} />);
+    expect(
+      await screen.findByRole('tab', { name: INCIDENT_UI_TEXTS.tabs.actionPlan, selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: INCIDENT_UI_TEXTS.tabs.comments })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: new RegExp(INCIDENT_UI_TEXTS.sections.details), expanded: true }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Factor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: INCIDENT_MESSAGES.addResponders })).toBeNull();
+    expect(screen.queryByRole('button', { name: INCIDENT_UI_TEXTS.close })).toBeNull();
   });
 });
