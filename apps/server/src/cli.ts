@@ -7,6 +7,7 @@ import { catalogCli } from './modules/catalog/catalog-module.js'; // catalog
 import { topologyCli } from './modules/topology/topology-module.js'; // topology
 import { notificationsCli } from './modules/notifications/notifications-module.js'; // notifications
 import { incidentsCli } from './modules/incidents/incidents-module.js'; // incidents
+import { playbooksCli } from './modules/playbooks/playbooks-module.js'; // playbooks
 import { migrateOnly, serve } from './server.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -237,6 +238,7 @@ withServerOptions(
           ...topologyCli.appliers,
           ...notificationsCli.appliers,
           ...incidentsCli.appliers,
+          ...playbooksCli.appliers,
         },
       });
       for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);

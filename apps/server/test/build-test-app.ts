@@ -44,6 +44,8 @@ export async function buildTestApp(
     secretsKubernetesConnection?: string;
     /** topology: how often the planner looks for due topologies. */
     topology?: AppDeps['topology'];
+    /** playbooks: the executor (workers: true) and its timings. */
+    playbooks?: AppDeps['playbooks'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -65,6 +67,7 @@ export async function buildTestApp(
     ...(options.health ? { health: options.health } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.topology ? { topology: options.topology } : {}),
+    ...(options.playbooks ? { playbooks: options.playbooks } : {}),
     ...(options.secretsKubernetesConnection
       ? { secretsKubernetesConnection: options.secretsKubernetesConnection }
       : {}),

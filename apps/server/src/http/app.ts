@@ -24,6 +24,7 @@ import { createIdentityModule, type IdentityModuleDeps } from '../modules/identi
 import { createMetricsModule, type MetricsModule, type MetricsModuleDeps } from '../modules/metrics/metrics-module.js';
 import { createNotificationsModule, type NotificationSettings } from '../modules/notifications/notifications-module.js';
 import { createIncidentsModule, type IncidentSettings } from '../modules/incidents/incidents-module.js';
+import { createPlaybooksModule, type PlaybookSettings } from '../modules/playbooks/playbooks-module.js';
 import { createResourcesModule } from '../modules/resources/resources-module.js';
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
@@ -127,6 +128,8 @@ export type AppDeps = {
   notifications?: NotificationSettings;
   /** incidents: whether this app consumes events and runs the incident jobs (tests; docs/incidents.md). */
   incidents?: IncidentSettings;
+  /** playbooks: whether this app runs the executor, and its concurrency and timings (tests; docs/playbooks.md). */
+  playbooks?: PlaybookSettings;
   /** topology: how often the planner looks for due topologies (tests shorten it; docs/topology.md). */
   topology?: { planIntervalMs?: number };
 };
@@ -299,6 +302,21 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...serve,
     ...(deps.incidents ? { settings: deps.incidents } : {}),
   });
+  // Playbooks: documents, the run API, the executor over the database queue, event triggers.
+  const playbooks = createPlaybooksModule({
+    pool,
+    logger,
+    events,
+    personOf,
+    resolveConnection: connections.services.connections.resolve,
+    resolveValueFrom: secrets.services.secrets.resolveValueFrom,
+    // notification actions send through the notification senders.
+    sendNotification: notifications.services.sendDirect,
+    // exec actions run where exec checks do (ADR 0010).
+    ...(deps.health?.sandbox ? { sandbox: deps.health.sandbox } : {}),
+    ...serve,
+    ...(deps.playbooks ? { settings: deps.playbooks } : {}),
+  });
   // Logs: backends validated on /api/db writes; POST /api/logs reads a component's selector.
   const logs = createLogsModule({ pool, resolveConnection: connections.services.connections.resolve });
   const dataApi = await createDataApiModule({
@@ -316,6 +334,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       notifications.services.guardDataApiWrites,
       incidents.services.guardDataApiWrites,
       logs.services.guardDataApiWrites,
+      playbooks.services.guardDataApiWrites,
     ],
   });
   // Resources across areas: the pickers' search over checks, components and config items.
@@ -337,6 +356,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     notifications,
     incidents,
     logs,
+    playbooks,
     resources,
     system,
     metrics,

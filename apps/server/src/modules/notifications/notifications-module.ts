@@ -14,12 +14,13 @@ import type { Jobs } from '../../jobs/jobs.js';
 import type { ResolvedConnection } from '../connections/connections-service.js';
 import { notificationApplier } from './notification-cli.js';
 import { guardNotificationWrites } from './notification-data-api-guard.js';
+import { createDirectSender } from './notification-direct-send.js';
 import { decideEvent } from './notification-flow.js';
 import { notificationRoutes } from './notification-routes.js';
 import { createNotificationSender } from './notification-sender.js';
 import { createNotificationTracesRepository } from './notification-traces-repository.js';
 import { createNotificationsRepository } from './notifications-repository.js';
-import type { ServiceBases } from './senders/channel.js';
+import { SERVICE_BASES, type ServiceBases } from './senders/channel.js';
 
 /** The daily cleanup of send history and traces (job_history name). */
 export const NOTIFICATION_CLEANUP_JOB = 'CleanupNotificationSendHistory';
@@ -55,7 +56,11 @@ export type NotificationsModuleDeps = {
   settings?: NotificationSettings;
 };
 
-export type NotificationsModule = ServerModule<{ guardDataApiWrites: typeof guardNotificationWrites }>;
+export type NotificationsModule = ServerModule<{
+  guardDataApiWrites: typeof guardNotificationWrites;
+  /** One message straight through the senders (playbooks' notification action). */
+  sendDirect: ReturnType<typeof createDirectSender>;
+}>;
 
 /** What `lookout apply -f` uses for Notification documents (cli.ts passes it to the command). */
 export const notificationsCli = { appliers: { [NOTIFICATION_KIND]: notificationApplier } };
@@ -115,7 +120,13 @@ export function createNotificationsModule(deps: NotificationsModuleDeps): Notifi
   }
 
   return {
-    services: { guardDataApiWrites: guardNotificationWrites },
+    services: {
+      guardDataApiWrites: guardNotificationWrites,
+      sendDirect: createDirectSender({
+        resolveConnection: deps.resolveConnection,
+        bases: settings.bases ? { ...SERVICE_BASES, ...settings.bases } : undefined,
+      }),
+    },
     async routes(app) {
       await app.register(notificationRoutes, { prefix: NOTIFICATION_API_BASE, traces, personOf: deps.personOf });
     },
