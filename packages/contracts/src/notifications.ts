@@ -27,10 +27,25 @@ export const NOTIFICATION_EVENTS = [
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/** The events that Lookout produces today and the notification consumer takes from the queue. */
+/**
+ * The events that Lookout produces today and the notification consumer takes from the queue:
+ * check results (13_event_queue.sql), component roll-up health (21_topology.sql) and catalog
+ * items (18_catalog.sql). The playbook approval events wait for their producer.
+ */
 export const NOTIFICATION_CONSUMED_EVENTS = [
   'check.failed',
   'check.passed',
+  'component.healthy',
+  'component.unhealthy',
+  'component.unknown',
+  'component.warning',
+  'config.created',
+  'config.deleted',
+  'config.healthy',
+  'config.unhealthy',
+  'config.unknown',
+  'config.updated',
+  'config.warning',
 ] as const satisfies readonly NotificationEvent[];
 
 /** The queue event that carries one rendered message to one recipient (backend-model 2.9). */

@@ -1,13 +1,8 @@
 import { repeatIntervalMs, type NotificationTraceOutcome, type NotificationTraceRule } from '@lookout/contracts';
 import type { Queryable } from '../../db/transaction.js';
 import type { QueuedEvent } from '../../events/events.js';
-import {
-  evaluateFilter,
-  heldByError,
-  matchSilence,
-  recipientsOf,
-  type SilenceTarget,
-} from './notification-match-fns.js';
+import { evaluateFilter, heldByError, matchSilence, recipientsOf } from './notification-match-fns.js';
+import { subjectOf } from './notification-subjects.js';
 import { defaultBody, defaultTitle, renderTemplate } from './notification-template-fns.js';
 import type { HistoryInput, NotificationsRepository } from './notifications-repository.js';
 
@@ -29,51 +24,7 @@ export type FlowDeps = {
 
 type TraceRule = Omit<NotificationTraceRule, 'sends'> & { send_ids: string[] };
 
-/** The event's resource and the variables its rules' filters and templates see. */
-export type EventSubject = {
-  resourceId: string;
-  resourceType: 'check' | 'canary' | 'component' | 'config';
-  health: string | null;
-  status: string | null;
-  target: SilenceTarget;
-  variables: Record<string, unknown>;
-};
-
-async function checkSubject(
-  q: Queryable,
-  repository: NotificationsRepository,
-  event: QueuedEvent,
-  publicUrl: string,
-): Promise<EventSubject | undefined> {
-  if (!event.eventId) return undefined;
-  const context = await repository.checkContext(q, event.eventId);
-  if (!context) return undefined;
-  const checkId = event.eventId;
-  const canaryId = typeof context.check.canary_id === 'string' ? context.check.canary_id : undefined;
-  const eventTime = event.properties.last_runtime ?? event.createdAt.toISOString();
-  return {
-    resourceId: checkId,
-    resourceType: 'check',
-    health: event.name === 'check.failed' ? 'unhealthy' : 'healthy',
-    status: typeof context.check.status === 'string' ? context.check.status : null,
-    target: { check_id: checkId, ...(canaryId ? { canary_id: canaryId } : {}), ancestors: [] },
-    variables: {
-      check: context.check,
-      canary: context.canary ?? {},
-      check_status: context.checkStatus ?? {},
-      source_event: event.name,
-      event_time: eventTime,
-      permalink: `${publicUrl}/health?checkId=${checkId}`,
-      silenceURL: `${publicUrl}/notifications/silences/add?check_id=${checkId}`,
-    },
-  };
-}
-
-/** Reads the resource an event is about; undefined when it no longer exists. */
-export function subjectOf(q: Queryable, repository: NotificationsRepository, event: QueuedEvent, publicUrl: string) {
-  if (event.name.startsWith('check.')) return checkSubject(q, repository, event, publicUrl);
-  return Promise.resolve(undefined);
-}
+export { subjectOf, type EventSubject } from './notification-subjects.js';
 
 /** Decides one event; returns the trace id (undefined when the resource is gone). */
 export async function decideEvent(
@@ -83,6 +34,11 @@ export async function decideEvent(
   now = new Date(),
 ): Promise<string | undefined> {
   const { repository } = deps;
+  const rules = await repository.liveRules(tx);
+  // Catalog scrapes queue config.created / config.updated by the thousand: when no rule names
+  // such an event there is nothing to send or explain, so it is neither read nor traced.
+  // Check events keep a trace either way (the console asks 'why didn't it notify?' of checks).
+  if (!event.name.startsWith('check.') && !rules.some((rule) => rule.events.includes(event.name))) return undefined;
   const subject = await subjectOf(tx, repository, event, deps.publicUrl);
   if (!subject) return undefined;
   const traceId = await repository.insertTrace(tx, {
@@ -91,7 +47,6 @@ export async function decideEvent(
     resourceType: subject.resourceType,
     eventTime: new Date(String(subject.variables.event_time)),
   });
-  const rules = await repository.liveRules(tx);
   const trace: TraceRule[] = [];
   let silences: Awaited<ReturnType<NotificationsRepository['activeSilences']>> | undefined;
   // Messages to send, written together once every rule is decided.

@@ -51,6 +51,26 @@ describe('templates', () => {
     expect(body).toContain('[Silence](http://lookout.test/notifications/silences/add?check_id=1)');
   });
 
+  it('has default titles and bodies for component and catalog events', () => {
+    const scope = {
+      component: { name: 'payments', type: 'Service', status: 'unhealthy', health: 'unhealthy', description: null },
+      config: { name: 'web-1', type: 'Kubernetes::Pod', status: 'Running', health: 'warning', description: 'pod' },
+      permalink: 'http://lookout.test/x',
+      silenceURL: 'http://lookout.test/notifications/silences/add?config_id=2',
+    };
+    expect(renderTemplate(defaultTitle('component.unhealthy'), scope).text).toBe('Component payments is unhealthy');
+    expect(renderTemplate(defaultTitle('config.warning'), scope).text).toBe('Kubernetes::Pod web-1 is warning');
+    expect(renderTemplate(defaultTitle('config.created'), scope).text).toBe('Kubernetes::Pod web-1 was created');
+    expect(renderTemplate(defaultTitle('config.deleted'), scope).text).toBe('Kubernetes::Pod web-1 was deleted');
+    const component = renderTemplate(defaultBody('component.unhealthy'), scope);
+    expect(component.errors).toEqual([]);
+    expect(component.text).toContain('**Type**: Service');
+    expect(component.text).toContain('[View component](http://lookout.test/x)');
+    const config = renderTemplate(defaultBody('config.updated'), scope).text;
+    expect(config).toContain('**Health**: warning');
+    expect(config).toContain('[Silence](http://lookout.test/notifications/silences/add?config_id=2)');
+  });
+
   it('turns Markdown into escaped HTML and plain text', () => {
     const markdown = '# Down\n**api <prod>** is *down*\n\n- one\n- [two](http://x.test/a)\n\n`code`';
     expect(markdownToHtml(markdown)).toBe(

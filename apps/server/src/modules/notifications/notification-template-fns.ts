@@ -57,8 +57,24 @@ export function defaultTitle(eventName: string): string {
     return state === 'failed' ? 'Check {{ check.name }} has failed' : 'Check {{ check.name }} has passed';
   }
   if (kind === 'component') return `Component {{ component.name }} is ${state}`;
-  if (kind === 'config') return `{{ config.type }} {{ config.name }} is ${state}`;
+  // created, updated and deleted say what happened to the item; the rest are its health.
+  if (kind === 'config')
+    return ['created', 'updated', 'deleted'].includes(state ?? '')
+      ? `{{ config.type }} {{ config.name }} was ${state}`
+      : `{{ config.type }} {{ config.name }} is ${state}`;
   return eventName;
+}
+
+/** The body of a component or catalog event: type, status, description, then the links. */
+function resourceBody(variable: 'component' | 'config', view: string): string {
+  return [
+    `**Type**: {{ ${variable}.type }}`,
+    `**Status**: {{ ${variable}.status }}`,
+    `**Health**: {{ ${variable}.health }}`,
+    `{{ ${variable}.description }}`,
+    '',
+    `[${view}]({{ permalink }}) · [Silence]({{ silenceURL }})`,
+  ].join('\n');
 }
 
 /** The body a rule without a template gets, by event. */
@@ -73,6 +89,8 @@ export function defaultBody(eventName: string): string {
       '[View check]({{ permalink }}) · [Silence]({{ silenceURL }})',
     ].join('\n');
   }
+  if (eventName.startsWith('component.')) return resourceBody('component', 'View component');
+  if (eventName.startsWith('config.')) return resourceBody('config', 'View catalog item');
   return '{{ source_event }} at {{ event_time }}';
 }
 

@@ -19,6 +19,43 @@ export type CheckContext = {
   checkStatus: Record<string, unknown> | null;
 };
 
+/** A component or catalog item as its events' variables show it, with what recursive silences need. */
+export type ResourceContext = {
+  resource: Record<string, unknown>;
+  agent: Record<string, unknown> | null;
+  /** Ids a recursive silence on one of them covers this resource by: its parents up the tree, and related items. */
+  ancestors: string[];
+};
+
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/**
+ * The row (without the columns named in `omit`), its agent, and its ancestors: the parent_id
+ * chain (bounded, cycle-safe) together with the ids of its dotted `path`, and for catalog
+ * items also the items that name it in config_relationships.
+ */
+function resourceContextSql(table: 'components' | 'config_items', omit: string[]): string {
+  const related =
+    table === 'config_items'
+      ? `UNION SELECT r.config_id FROM config_relationships r WHERE r.related_id = $1 AND r.deleted_at IS NULL`
+      : '';
+  return `WITH RECURSIVE up(id, parent_id, depth) AS (
+            SELECT id, parent_id, 0 FROM ${table} WHERE id = $1
+            UNION
+            SELECT t.id, t.parent_id, up.depth + 1 FROM ${table} t JOIN up ON t.id = up.parent_id WHERE up.depth < 50
+          ), ancestors(id) AS (
+            SELECT id FROM up WHERE id <> $1
+            UNION
+            SELECT part::uuid FROM ${table} t, unnest(string_to_array(t.path, '.')) AS part
+             WHERE t.id = $1 AND part ~ '${UUID_PATTERN}' AND part::uuid <> $1
+            ${related}
+          )
+          SELECT to_jsonb(t) ${omit.map((column) => `- '${column}'`).join(' ')} AS resource,
+                 (SELECT jsonb_build_object('id', a.id, 'name', a.name) FROM agents a WHERE a.id = t.agent_id) AS agent,
+                 ARRAY(SELECT id FROM ancestors)::text[] AS ancestors
+            FROM ${table} t WHERE t.id = $1`;
+}
+
 export type HistoryInput = {
   notificationId: string;
   status: NotificationSendStatus;
@@ -86,6 +123,21 @@ export function createNotificationsRepository(pool: pg.Pool) {
       );
       const row = rows[0];
       return row ? { check: row.check, canary: row.canary, checkStatus: row.status } : undefined;
+    },
+
+    /** A component as component.* events show it (undefined when it is gone). */
+    async componentContext(q: Queryable, componentId: string): Promise<ResourceContext | undefined> {
+      const { rows } = await q.query<ResourceContext>(
+        resourceContextSql('components', ['selectors', 'log_selectors', 'component_checks', 'configs']),
+        [componentId],
+      );
+      return rows[0];
+    },
+
+    /** A catalog item as config.* events show it, soft-deleted ones included (config.deleted). */
+    async configContext(q: Queryable, configId: string): Promise<ResourceContext | undefined> {
+      const { rows } = await q.query<ResourceContext>(resourceContextSql('config_items', []), [configId]);
+      return rows[0];
     },
 
     /** Active silences that may cover the target: named ids, or a filter (decided by the caller). */
