@@ -7,6 +7,7 @@ import {
   HEALTH_PAGE_TEXTS,
   INCIDENT_UI_TEXTS,
   JOB_HISTORY_TEXTS,
+  LOGS_TEXTS,
   NOTIFICATION_HISTORY_TEXTS,
   SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
@@ -27,6 +28,8 @@ import {
   ListOrdered,
   Mail,
   Network,
+  ScrollText,
+  FileText,
   Siren,
   Users,
 } from 'lucide-react';
@@ -60,6 +63,8 @@ export const navigation: NavigationRegistry = {
     },
     // After Incidents in the spec's order (spec 1 section 2.2).
     { path: '/catalog', label: CATALOG_TEXTS.title, icon: Boxes, feature: 'config', resource: 'config_scrapers' },
+    // After Catalog (spec 1 section 2.2): a component's logs are a read of topologies.
+    { path: '/logs', label: LOGS_TEXTS.title, icon: ScrollText, feature: 'logs', resource: 'topologies' },
   ],
   // In the spec's order (spec 1 section 2.2): Connections, Users, generic resources, Jobs
   // History, Feature Flags, Log Backends, Event Queue, Agents, Integrations.
@@ -133,6 +138,14 @@ export const navigation: NavigationRegistry = {
       icon: Flag,
       feature: 'settings.feature_flags',
       resource: 'feature_flags',
+    },
+    {
+      // After Feature Flags (spec 1 section 2.2).
+      path: '/settings/logging_backends',
+      label: LOGS_TEXTS.backendsTitle,
+      icon: FileText,
+      feature: 'settings.logging_backends',
+      resource: 'logging_backends',
     },
     {
       // The event queue's summary is read through the data API under the database resource.

@@ -71,6 +71,12 @@ const areaRoutes: RouteObject[] = [
     ],
   },
   {
+    // Logs (spec 3 section 2.5): a component's log lines; query parameters topologyId,
+    // logsSelector, query, start.
+    element: <FeatureRoute feature="logs" />,
+    children: [{ path: 'logs', lazy: () => import('./routes/logs') }],
+  },
+  {
     // Notifications (spec 3 section 2.10): send history, rules, silences; reached from the bell.
     element: <FeatureRoute feature="settings.notifications" />,
     children: [
@@ -115,6 +121,14 @@ const settingsRoutes: RouteObject[] = [
   {
     element: <FeatureRoute feature="settings.feature_flags" />,
     children: [{ path: 'settings/feature-flags', lazy: () => import('./routes/feature-flags') }],
+  },
+  {
+    // Log backends (spec 2 section 2.8): the list and one's form, where `new` adds one.
+    element: <FeatureRoute feature="settings.logging_backends" />,
+    children: [
+      { path: 'settings/logging_backends', lazy: () => import('./routes/log-backends') },
+      { path: 'settings/logging_backends/:id', lazy: () => import('./routes/log-backend-settings') },
+    ],
   },
   {
     element: <FeatureRoute feature="settings.event_queue_status" />,
