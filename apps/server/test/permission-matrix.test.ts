@@ -160,6 +160,17 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/notification/silence': { resource: 'database', action: 'write' },
   'GET /api/notification/traces': { resource: 'notifications', action: 'read' },
   'GET /api/notification/traces/:id': { resource: 'notifications', action: 'read' },
+  // Playbooks (ui-calls 3.7; spec 2 section 6): reads need read on playbooks, starting or
+  // changing a run write on playbook_runs; a webhook is checked by the playbook's own auth.
+  'GET /api/playbook/list': { resource: 'playbooks', action: 'read' },
+  'POST /api/playbook/:id/params': { resource: 'playbooks', action: 'read' },
+  'POST /api/playbook/run': { resource: 'playbook_runs', action: 'write' },
+  'POST /api/playbook/run/dry-run': { resource: 'playbook_runs', action: 'write' },
+  'POST /api/playbook/run/approve/:run_id': { resource: 'playbook_runs', action: 'write' },
+  'POST /api/playbook/run/cancel/:run_id': { resource: 'playbook_runs', action: 'write' },
+  'POST /api/playbook/run/rerun/:run_id': { resource: 'playbook_runs', action: 'write' },
+  'GET /api/playbook/run/:run_id/logs': { resource: 'playbook_runs', action: 'read' },
+  'POST /api/playbook/webhook/:path': 'public',
   // incidents (docs/incidents.md): spec 1 section 6 gives write on incident to commanders and
   // responders; running an incident rule is a settings action (database).
   'POST /api/incidents': { resource: 'incident', action: 'write' },
