@@ -21,9 +21,13 @@ function compile(expression: string): ParseResult {
   return program;
 }
 
-/** JSON-like data as CEL reads it: undefined is null, dates stay dates. */
+/**
+ * JSON-like data as CEL reads it: undefined is null, dates stay dates, whole numbers are CEL
+ * integers (so `params.replicas + 1` works as it does on the original's JSON).
+ */
 function toCel(value: unknown): unknown {
   if (value === undefined || value === null) return null;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
   if (Array.isArray(value)) return value.map(toCel);
   if (value instanceof Date) return value;
   if (typeof value === 'object') {
