@@ -18,6 +18,7 @@ const TOOLS = [
   { pkg: 'openssh-server', binary: '/usr/sbin/sshd', why: 'the sftp and git (ssh) connection testers' },
   { pkg: 'openssh-sftp-server', binary: '/usr/lib/openssh/sftp-server', why: 'the sftp connection tester' },
   { pkg: 'git', binary: '/usr/bin/git', why: 'the git connection tester' },
+  { pkg: 'kubernetes-client', binary: '/usr/bin/kubectl', why: 'the kubectl tests of the Kubernetes-compatible API' },
 ];
 
 const missing = TOOLS.filter((tool) => !existsSync(tool.binary));

@@ -1,3 +1,4 @@
+import type { Role } from '@lookout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -44,6 +45,8 @@ export type AccessServices = {
   featureFlags: Pick<FeatureFlagsService, 'localNames' | 'invalidate' | 'isDisabled'>;
   /** The signed-in person's session, looked up once per request whoever asks. */
   sessionOf: (request: FastifyRequest) => Promise<{ identityId: string } | null>;
+  /** The roles of a person (tokens that stand for a person: kubeconfig tokens), read fresh each call. */
+  rolesOfPerson: (personId: string) => Promise<Role[]>;
   /**
    * Installs the route access check: called before any route is registered, so that every
    * /api route must declare who may call it (registration fails otherwise).
@@ -74,6 +77,7 @@ export async function createAccessModule(deps: AccessModuleDeps): Promise<Access
       access,
       featureFlags,
       sessionOf,
+      rolesOfPerson: (personId: string) => repository.rolesOf(personId),
       protect: (app) => registerRouteAccess(app).bind({ resolveRoles, isFeatureDisabled: featureFlags.isDisabled }),
       onPersonSynced: createFirstAdminGrant({ pool: deps.pool, logger: deps.logger, adminEmail: deps.adminEmail }),
     },

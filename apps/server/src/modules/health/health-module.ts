@@ -1,3 +1,4 @@
+import { CANARY_KIND } from '@lookout/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServeContext, ServerModule } from '../../http/server-module.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -12,6 +13,7 @@ import { createHealthWorkers, type HealthWorkers } from './health-workers.js';
 
 import { ensureSelfCanary } from './health-bootstrap.js';
 import { selfCanaryTargets } from './health-canary-fns.js';
+import { canaryApplier } from './canary-applier.js';
 import { applyCanaries } from './health-cli.js';
 import { readHealthSettings } from './health-settings.js';
 
@@ -21,7 +23,12 @@ export type { HealthSettings } from './health-settings.js';
  * The health module's command-line entry (cli.ts): its settings of `lookout serve`
  * (LOOKOUT_ROLE, LOOKOUT_CHECK_*, LOOKOUT_SELF_CANARY) and `lookout apply -f canary.yaml`.
  */
-export const healthCli = { readSettings: readHealthSettings, apply: applyCanaries };
+export const healthCli = {
+  readSettings: readHealthSettings,
+  apply: applyCanaries,
+  /** Canary documents for callers that take appliers by kind (the Kubernetes-compatible API). */
+  appliers: { [CANARY_KIND]: canaryApplier },
+};
 
 export type HealthModuleDeps = Omit<HealthServiceOptions, 'metrics'> & {
   jobs: Pick<Jobs, 'run' | 'schedule'>;
