@@ -46,5 +46,5 @@ export * from './incident-api.js';
 export * from './incidents-ui.js';
 export * from './playbooks.js';
 export * from './playbooks-ui.js';
-export * from './logs.js';
 export * from './resource-search.js';
+export * from './kubeconfig.js';
