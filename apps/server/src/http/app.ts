@@ -14,22 +14,30 @@ import type { Sealer } from '../crypto/sealed-values.js';
 import type { Database } from '../db/database.js';
 import { createJobHistoryCleanup } from '../jobs/job-history-cleanup.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
-import { createCatalogModule } from '../modules/catalog/catalog-module.js';
+import { catalogCli, createCatalogModule } from '../modules/catalog/catalog-module.js';
 import { createEvents, type Events, type EventQueueSettings } from '../events/events.js';
 import { createAccessModule, type AccessModuleDeps } from '../modules/access/access-module.js';
 import { createConnectionsModule } from '../modules/connections/connections-module.js';
 import { createDataApiModule } from '../modules/data-api/data-api-module.js';
-import { createHealthModule, type HealthModuleDeps, type HealthSettings } from '../modules/health/health-module.js';
+import {
+  createHealthModule,
+  healthCli,
+  type HealthModuleDeps,
+  type HealthSettings,
+} from '../modules/health/health-module.js';
 import { createIdentityModule, type IdentityModuleDeps } from '../modules/identity/identity-module.js';
 import { createMetricsModule, type MetricsModule, type MetricsModuleDeps } from '../modules/metrics/metrics-module.js';
-import { createNotificationsModule, type NotificationSettings } from '../modules/notifications/notifications-module.js';
+import {
+  createNotificationsModule,
+  notificationsCli,
+  type NotificationSettings,
+} from '../modules/notifications/notifications-module.js';
 import { createIncidentsModule, type IncidentSettings } from '../modules/incidents/incidents-module.js';
-import { createPlaybooksModule, type PlaybookSettings } from '../modules/playbooks/playbooks-module.js';
+import { createKubernetesApiModule } from '../modules/kubernetes-api/kubernetes-api-module.js';
 import { createResourcesModule } from '../modules/resources/resources-module.js';
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
-import { createTopologyModule } from '../modules/topology/topology-module.js';
-import { createLogsModule } from '../modules/logs/logs-module.js';
+import { createTopologyModule, topologyCli } from '../modules/topology/topology-module.js';
 import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
@@ -128,8 +136,6 @@ export type AppDeps = {
   notifications?: NotificationSettings;
   /** incidents: whether this app consumes events and runs the incident jobs (tests; docs/incidents.md). */
   incidents?: IncidentSettings;
-  /** playbooks: whether this app runs the executor, and its concurrency and timings (tests; docs/playbooks.md). */
-  playbooks?: PlaybookSettings;
   /** topology: how often the planner looks for due topologies (tests shorten it; docs/topology.md). */
   topology?: { planIntervalMs?: number };
 };
@@ -302,23 +308,6 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...serve,
     ...(deps.incidents ? { settings: deps.incidents } : {}),
   });
-  // Playbooks: documents, the run API, the executor over the database queue, event triggers.
-  const playbooks = createPlaybooksModule({
-    pool,
-    logger,
-    events,
-    personOf,
-    resolveConnection: connections.services.connections.resolve,
-    resolveValueFrom: secrets.services.secrets.resolveValueFrom,
-    // notification actions send through the notification senders.
-    sendNotification: notifications.services.sendDirect,
-    // exec actions run where exec checks do (ADR 0010).
-    ...(deps.health?.sandbox ? { sandbox: deps.health.sandbox } : {}),
-    ...serve,
-    ...(deps.playbooks ? { settings: deps.playbooks } : {}),
-  });
-  // Logs: backends validated on /api/db writes; POST /api/logs reads a component's selector.
-  const logs = createLogsModule({ pool, resolveConnection: connections.services.connections.resolve });
   const dataApi = await createDataApiModule({
     pool,
     logger,
@@ -333,12 +322,26 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       topology.services.guardDataApiWrites,
       notifications.services.guardDataApiWrites,
       incidents.services.guardDataApiWrites,
-      logs.services.guardDataApiWrites,
-      playbooks.services.guardDataApiWrites,
     ],
   });
   // Resources across areas: the pickers' search over checks, components and config items.
   const resources = createResourcesModule({ pool });
+  // kubeconfig downloads and the Kubernetes-compatible API kubectl uses: documents go through
+  // the same appliers as `lookout apply -f` (docs/kubeconfig.md).
+  const kubernetesApi = createKubernetesApiModule({
+    pool,
+    logger,
+    version: deps.version,
+    publicUrl: deps.publicUrl ?? deps.serve?.config.publicUrl,
+    personOf,
+    rolesOfPerson: access.services.rolesOfPerson,
+    appliers: {
+      ...healthCli.appliers,
+      ...catalogCli.appliers,
+      ...topologyCli.appliers,
+      ...notificationsCli.appliers,
+    },
+  });
   const system = createSystemModule({
     database: deps.database,
     version: deps.version,
@@ -355,9 +358,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     topology,
     notifications,
     incidents,
-    logs,
-    playbooks,
     resources,
+    kubernetesApi,
     system,
     metrics,
   ];
