@@ -188,7 +188,7 @@ export const SILENCE_DURATION_LABELS: Readonly<Record<(typeof SILENCE_DURATIONS)
   '1w': '1 week',
 };
 
-/** The check drawer's link to the add-silence page. */
+/** The link to the add-silence page of the check drawer, the component page and card menu, and the catalog item page. */
 export const SILENCE_LINK_TEXT = 'Silence';
 
 /** The "Why did (or didn't) this notify?" page: the stored traces of one resource's events. */

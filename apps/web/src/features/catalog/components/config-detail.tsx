@@ -1,6 +1,8 @@
-import { CATALOG_TEXTS } from '@lookout/contracts';
+import { CATALOG_TEXTS, SILENCE_LINK_TEXT } from '@lookout/contracts';
 import { clsx } from 'clsx';
+import { BellOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { useConfigDetail } from '../api/config-detail-api';
 import { ConfigChangesTab } from './config-changes-tab';
@@ -23,12 +25,15 @@ export function ConfigDetailPage({
   tab,
   canLink = false,
   components,
+  silenceHref,
 }: {
   id: string;
   tab: ConfigTab;
   canLink?: boolean;
   /** Read and write on topologies: the Relationships tab's linked components. */
   components?: { canRead: boolean; canUnlink: boolean };
+  /** 'Silence' (spec 3 section 2.10): the add-silence page prefilled with this item, when allowed. */
+  silenceHref?: string | undefined;
 }) {
   const valid = UUID.test(id);
   const detail = useConfigDetail(valid ? id : '');
@@ -47,16 +52,24 @@ export function ConfigDetailPage({
   return (
     <div className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
-        <nav className="text-sm text-slate-500">
-          <Link to="/catalog" className="hover:underline">
-            {CATALOG_TEXTS.title}
-          </Link>{' '}
-          /{' '}
-          <Link to={`/catalog?configType=${encodeURIComponent(item.type ?? '')}`} className="hover:underline">
-            {item.type}
-          </Link>{' '}
-          / <span className="text-slate-900">{item.name}</span>
-        </nav>
+        <div className="flex items-center justify-between gap-2">
+          <nav className="text-sm text-slate-500">
+            <Link to="/catalog" className="hover:underline">
+              {CATALOG_TEXTS.title}
+            </Link>{' '}
+            /{' '}
+            <Link to={`/catalog?configType=${encodeURIComponent(item.type ?? '')}`} className="hover:underline">
+              {item.type}
+            </Link>{' '}
+            / <span className="text-slate-900">{item.name}</span>
+          </nav>
+          {silenceHref && (
+            <Link to={silenceHref} className={buttonClasses('secondary')}>
+              <BellOff aria-hidden className="size-4" />
+              {SILENCE_LINK_TEXT}
+            </Link>
+          )}
+        </div>
         <div role="tablist" className="flex gap-1 border-b border-slate-200">
           {CONFIG_TABS.map((name) => (
             <Link

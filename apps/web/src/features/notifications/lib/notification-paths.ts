@@ -14,6 +14,16 @@ export function silenceCheckPath(checkId: string, canaryId?: string | null): str
   return `${NOTIFICATION_PATHS.addSilence}?${params.toString()}`;
 }
 
+/** The add-silence page prefilled for a component (its page and card menu). */
+export function silenceComponentPath(componentId: string): string {
+  return `${NOTIFICATION_PATHS.addSilence}?${new URLSearchParams({ component_id: componentId }).toString()}`;
+}
+
+/** The add-silence page prefilled for a catalog item (its page). */
+export function silenceConfigPath(configId: string): string {
+  return `${NOTIFICATION_PATHS.addSilence}?${new URLSearchParams({ config_id: configId }).toString()}`;
+}
+
 /**
  * The "why did (or didn't) this notify?" page for a resource: all its events, one event name's,
  * or (with a send history row) exactly the event that row came from.

@@ -1,5 +1,5 @@
-import { TOPOLOGY_TEXTS } from '@lookout/contracts';
-import { Camera, EllipsisVertical, Link2, ScrollText, Siren, ZoomIn } from 'lucide-react';
+import { SILENCE_LINK_TEXT, TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { BellOff, Camera, EllipsisVertical, Link2, ScrollText, Siren, ZoomIn } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,10 +28,12 @@ export function useComponentActions(component: TopologyComponent, place: 'card' 
     snapshot: true,
     // Manual links are written under the topologies resource.
     linkToCatalog: access.canLinkCatalog,
+    // The add-silence page prefilled with the component (spec 3 section 2.10).
+    silence: access.silenceHref?.(component.id),
   };
 }
 
-/** The card's ⋮ menu: View Logs, Zoom In, Snapshot, Link to catalog. */
+/** The card's ⋮ menu: View Logs, Zoom In, Link to Incident, Snapshot, Link to catalog, Silence. */
 export function CardMenu({ component }: { component: TopologyComponent }) {
   const navigate = useNavigate();
   const actions = useComponentActions(component, 'card');
@@ -76,6 +78,12 @@ export function CardMenu({ component }: { component: TopologyComponent }) {
               <DropdownMenu.Item className={item} onSelect={() => setDialog('link')}>
                 <Link2 aria-hidden className={icon} />
                 {texts.linkToCatalog}
+              </DropdownMenu.Item>
+            )}
+            {actions.silence && (
+              <DropdownMenu.Item className={item} onSelect={() => void navigate(actions.silence ?? '')}>
+                <BellOff aria-hidden className={icon} />
+                {SILENCE_LINK_TEXT}
               </DropdownMenu.Item>
             )}
           </DropdownMenu.Content>

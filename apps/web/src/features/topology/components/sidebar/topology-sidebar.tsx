@@ -1,5 +1,6 @@
-import { TOPOLOGY_TEXTS, WHAT_CHANGED_TEXTS } from '@lookout/contracts';
+import { SILENCE_LINK_TEXT, TOPOLOGY_TEXTS, WHAT_CHANGED_TEXTS } from '@lookout/contracts';
 import {
+  BellOff,
   Boxes,
   Camera,
   HeartPulse,
@@ -144,6 +145,12 @@ export function TopologySidebar({
             <Link2 aria-hidden className="size-4" />
             {TOPOLOGY_TEXTS.actions.linkToCatalog}
           </Button>
+        )}
+        {actions.silence && (
+          <Link to={actions.silence} className={buttonClasses('secondary')}>
+            <BellOff aria-hidden className="size-4" />
+            {SILENCE_LINK_TEXT}
+          </Link>
         )}
       </div>
       <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
