@@ -47,6 +47,8 @@ export const logBackendSpecSchema = z
     journald: z
       .strictObject({
         directory: text(1024).optional(),
+        /** A journal namespace (`systemd-journald <namespace>`; journalctl --namespace). */
+        namespace: text(255).optional(),
         unit: text(255).optional(),
       })
       .optional(),

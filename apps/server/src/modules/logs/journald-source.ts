@@ -10,6 +10,7 @@ const LABEL_FIELDS = ['_SYSTEMD_UNIT', 'SYSLOG_IDENTIFIER', 'PRIORITY', '_HOSTNA
 export function journalctlArgs(spec: NonNullable<LogBackendSpec['journald']>, query: LogSourceQuery): string[] {
   const args = ['--output=json', '--no-pager', '--reverse', `--lines=${query.limit}`, '--quiet'];
   if (spec.directory) args.push(`--directory=${spec.directory}`);
+  if (spec.namespace) args.push(`--namespace=${spec.namespace}`);
   if (spec.unit) args.push(`--unit=${spec.unit}`);
   if (query.startMs !== undefined) args.push(`--since=@${Math.floor(query.startMs / 1000)}`);
   if (query.endMs !== undefined) args.push(`--until=@${Math.ceil(query.endMs / 1000)}`);
