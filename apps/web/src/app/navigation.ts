@@ -9,6 +9,7 @@ import {
   JOB_HISTORY_TEXTS,
   LOGS_TEXTS,
   NOTIFICATION_HISTORY_TEXTS,
+  PLAYBOOK_UI_TEXTS,
   SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
   TOPOLOGY_SETTINGS_TEXTS,
@@ -32,6 +33,7 @@ import {
   FileText,
   Siren,
   Users,
+  Workflow,
 } from 'lucide-react';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
 
@@ -65,6 +67,14 @@ export const navigation: NavigationRegistry = {
     { path: '/catalog', label: CATALOG_TEXTS.title, icon: Boxes, feature: 'config', resource: 'config_scrapers' },
     // After Catalog (spec 1 section 2.2): a component's logs are a read of topologies.
     { path: '/logs', label: LOGS_TEXTS.title, icon: ScrollText, feature: 'logs', resource: 'topologies' },
+    // After Catalog and Logs in the spec's order (spec 1 section 2.2).
+    {
+      path: '/playbooks',
+      label: PLAYBOOK_UI_TEXTS.menu,
+      icon: Workflow,
+      feature: 'playbooks',
+      resource: 'playbooks',
+    },
   ],
   // In the spec's order (spec 1 section 2.2): Connections, Users, generic resources, Jobs
   // History, Feature Flags, Log Backends, Event Queue, Agents, Integrations.

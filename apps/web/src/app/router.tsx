@@ -77,6 +77,15 @@ const areaRoutes: RouteObject[] = [
     children: [{ path: 'logs', lazy: () => import('./routes/logs') }],
   },
   {
+    // Playbooks (spec 2 sections 2.1 and 2.5): the cards, the run list and one run.
+    element: <FeatureRoute feature="playbooks" />,
+    children: [
+      { path: 'playbooks', lazy: () => import('./routes/playbooks') },
+      { path: 'playbooks/runs', lazy: () => import('./routes/playbook-runs') },
+      { path: 'playbooks/runs/:id', lazy: () => import('./routes/playbook-run') },
+    ],
+  },
+  {
     // Notifications (spec 3 section 2.10): send history, rules, silences; reached from the bell.
     element: <FeatureRoute feature="settings.notifications" />,
     children: [

@@ -4,6 +4,10 @@ import { usePermissions } from '@/features/access/hooks/use-permissions';
 import { useFeatureFlags } from '@/features/feature-flags/hooks/use-feature-flags';
 import { HealthDashboard } from '@/features/health/components/health-dashboard';
 import { silenceCheckPath, whyPath } from '@/features/notifications/lib/notification-paths';
+import { CheckPlaybooksMenu } from '@/features/playbooks/components/check-playbooks-menu';
+
+/** The drawer's Playbooks menu for a check. */
+const playbooksMenu = (checkId: string) => <CheckPlaybooksMenu checkId={checkId} />;
 
 /**
  * `/health` (spec 2 section 2.2): the health dashboard and, with `checkId`, the check drawer.
@@ -18,6 +22,8 @@ export function Component() {
   const notificationsOn = !isFeatureDisabled('settings.notifications');
   const canSilence = notificationsOn && permissions.can('database', 'write');
   const canAskWhy = notificationsOn && permissions.can('notifications', 'read');
+  // The Playbooks menu (spec 2 sections 2.3 and 6): write on playbook_runs, with the feature on.
+  const canRunPlaybooks = !isFeatureDisabled('playbooks') && permissions.can('playbook_runs', 'write');
   return (
     <Can resource="canaries" action="read" showUnauthorized>
       <HealthDashboard
@@ -25,6 +31,7 @@ export function Component() {
         canRunCheck={permissions.status === 'success' && canRunCheck(permissions.roles)}
         silenceHref={canSilence ? silenceCheckPath : undefined}
         whyHref={canAskWhy ? (checkId: string) => whyPath(checkId) : undefined}
+        playbooksMenu={canRunPlaybooks ? playbooksMenu : undefined}
       />
     </Can>
   );

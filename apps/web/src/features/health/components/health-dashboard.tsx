@@ -1,6 +1,6 @@
 import { HEALTH_PAGE_TEXTS, type CheckSummary } from '@lookout/contracts';
 import { Plus } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { buttonClasses } from '@/components/ui/button';
@@ -54,6 +54,8 @@ export interface HealthDashboardProps {
   silenceHref?: CheckLinkBuilder | undefined;
   /** The drawer's link to why a check's events did or didn't notify, when notifications are on. */
   whyHref?: CheckLinkBuilder | undefined;
+  /** The drawer's Playbooks menu, when the playbooks feature is on and the user may run them. */
+  playbooksMenu?: ((checkId: string) => ReactNode) | undefined;
 }
 
 /**
@@ -61,7 +63,13 @@ export interface HealthDashboardProps {
  * add-check button; the label and health filters; the search, Group By, Tab By and time range;
  * tabs over the checks table (or cards); the check drawer when `checkId` is set.
  */
-export function HealthDashboard({ canAddCheck, canRunCheck, silenceHref, whyHref }: HealthDashboardProps) {
+export function HealthDashboard({
+  canAddCheck,
+  canRunCheck,
+  silenceHref,
+  whyHref,
+  playbooksMenu,
+}: HealthDashboardProps) {
   const [params, updateParams] = useHealthParams();
   const { timeRange: urlRange, setTimeRange } = useTimeRangeParams();
   const timeRange = urlRange ?? DEFAULT_TIME_RANGE;
@@ -199,6 +207,7 @@ export function HealthDashboard({ canAddCheck, canRunCheck, silenceHref, whyHref
           canEditCheck={canAddCheck}
           silenceHref={silenceHref}
           whyHref={whyHref}
+          playbooksMenu={playbooksMenu}
           refetchInterval={refetchInterval}
           onClose={() => updateParams({ checkId: undefined })}
         />

@@ -7,7 +7,7 @@ import {
 } from '@lookout/contracts';
 import { BellOff, Pencil, X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-boundary';
@@ -46,6 +46,8 @@ export interface CheckDrawerProps {
   silenceHref?: CheckLinkBuilder | undefined;
   /** 'Why did (or didn't) this notify?' for this check's events. */
   whyHref?: CheckLinkBuilder | undefined;
+  /** The Playbooks menu (spec 2 section 2.3), composed by the route from the playbooks feature. */
+  playbooksMenu?: ((checkId: string) => ReactNode) | undefined;
   /** The dashboard's refresh rate: the drawer's figures, chart and history follow it. */
   refetchInterval: number | false;
   onClose: () => void;
@@ -77,6 +79,7 @@ export function CheckDrawer({
   canEditCheck,
   silenceHref,
   whyHref,
+  playbooksMenu,
   refetchInterval,
   onClose,
 }: CheckDrawerProps) {
@@ -248,6 +251,7 @@ export function CheckDrawer({
                     {CHECK_DRAWER_TEXTS.edit}
                   </Link>
                 )}
+                {playbooksMenu?.(checkId)}
                 {canRunCheck && <RunCheckButton checkId={checkId} onResult={setRunResult} />}
               </div>
             </footer>
