@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
-import { TOPOLOGY_SETTINGS_TEXTS, TOPOLOGY_TEXTS } from '@lookout/contracts';
+import { TOPOLOGY_SETTINGS_TEXTS, TOPOLOGY_TEXTS, WHAT_CHANGED_TEXTS } from '@lookout/contracts';
 import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -216,6 +216,17 @@ describe('the topology in Chromium', () => {
     await expect.poll(() => orders.getAttribute('data-health'), { timeout: 60_000, interval: 1_000 }).toBe('unhealthy');
     expect(await orders.getAttribute('class')).toContain('border-t-red-300');
     await page.screenshot({ path: `${ARTIFACTS}topology-unhealthy.png` });
+
+    // While it is unhealthy, its own page's 'What changed' names the check that failed.
+    const detail = await context.newPage();
+    const ordersHref = await orders.getByRole('link', { name: 'Orders DB' }).getAttribute('href');
+    await detail.goto(`${server.url}${ordersHref}`);
+    await detail.getByRole('button', { name: WHAT_CHANGED_TEXTS.title, exact: true }).click();
+    const changed = detail.getByRole('region', { name: WHAT_CHANGED_TEXTS.title });
+    await changed.getByRole('link', { name: 'orders-db-port' }).first().waitFor({ timeout: 30_000 });
+    await changed.getByText(WHAT_CHANGED_TEXTS.checkStatus.unhealthy, { exact: true }).first().waitFor();
+    await detail.screenshot({ path: `${ARTIFACTS}topology-what-changed.png` });
+    await detail.close();
 
     targetStatus = 200;
     await expect.poll(() => orders.getAttribute('data-health'), { timeout: 60_000, interval: 1_000 }).toBe('healthy');
