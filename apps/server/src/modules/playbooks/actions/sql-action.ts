@@ -54,8 +54,11 @@ export const runSql: ActionRunner<'sql'> = async (spec, context) => {
       context.signal.addEventListener('abort', onAbort, { once: true });
       try {
         await client.connect();
-        const answer = await client.query(spec.query);
-        const rows = answer.rows.slice(0, MAX_ROWS);
+        // Several statements answer one result each: the last one is the action's.
+        const answers: unknown = await client.query(spec.query);
+        const list = (Array.isArray(answers) ? answers : [answers]) as pg.QueryResult[];
+        const answer = list[list.length - 1]!;
+        const rows = (answer.rows ?? []).slice(0, MAX_ROWS);
         return { ok: true, result: { rows: plain(rows), count: answer.rowCount ?? rows.length } };
       } finally {
         context.signal.removeEventListener('abort', onAbort);
