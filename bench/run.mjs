@@ -18,6 +18,7 @@ const BENCHMARKS = {
   'catalog-scrape': 'catalog/scrape.mjs',
   notifications: 'notifications/run.mjs',
   incidents: 'incidents/run.mjs',
+  playbooks: 'playbooks/run.mjs',
 };
 // `pgrest` in the issue's sense covers both the engine alone and the engine behind /api/db.
 // `health` (issue 6): the summary endpoint on 20M statuses and the scheduler at 5,000 checks.
@@ -27,6 +28,7 @@ const BENCHMARKS = {
 // `catalog` (issue 13): the list pages at 100,000 items and 1,000,000 changes, and a scrape of
 // 10,000 files with 1 % changed.
 // `notifications` (issue 15): 1,000 check failures through 20 rules to a local webhook, a kill -9 mid-way.
+// `playbooks` (issue 16): 200 runs of exec, http and sql actions queued at once, a kill -9 mid-way.
 // `incidents` (issue 17): 10,000 incidents, 100,000 hypotheses and evidences: the list with filters, one detail.
 const ALIASES = {
   pgrest: ['pgrest', 'data-api'],

@@ -279,6 +279,20 @@ describe('failures, cancel and approvals', () => {
     expect((await call(users.viewer, 'POST', `/api/playbook/run/cancel/${runId}`)).statusCode).toBe(403);
   });
 
+  it('times a run out: the run is timed_out and its script killed', async () => {
+    const marker = `lookout-timeout-${Date.now()}`;
+    const id = await createPlaybook('Slow', {
+      timeout: '2s',
+      actions: [{ name: 'slow', exec: { script: `sleep 300 # ${marker}` } }],
+    });
+    const { run_id: runId } = JSON.parse((await call(users.admin, 'POST', '/api/playbook/run', { id })).body) as {
+      run_id: string;
+    };
+    expect((await finished(runId)).status).toBe('timed_out');
+    await eventually(async () => (await actionsOf(runId))[0]?.status === 'cancelled', 60_000);
+    expect(await processWith(marker)).toBe(false);
+  });
+
   it('waits for an approver other than the requester', async () => {
     const id = await createPlaybook('Approved', {
       approval: { type: 'any', approvers: { people: ['editor@example.com', 'admin@example.com'] } },
