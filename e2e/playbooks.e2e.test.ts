@@ -74,6 +74,13 @@ describe('playbooks in Chromium', () => {
     await editor.click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.press('Delete');
+    // A spec the schema refuses names the field.
+    await page.keyboard.insertText('actions:\n  - name: greet\n    exec: {}\n');
+    await form.getByRole('button', { name: PLAYBOOK_UI_TEXTS.form.save }).click();
+    await form.getByText('spec.actions[0].exec.script', { exact: false }).waitFor();
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
     await page.keyboard.insertText(SPEC);
     await page.screenshot({ path: `${ARTIFACTS}playbooks-form.png` });
     await form.getByRole('button', { name: PLAYBOOK_UI_TEXTS.form.save }).click();
@@ -116,7 +123,10 @@ describe('playbooks in Chromium', () => {
     // The run is listed, newest first, within the last 7 days.
     await page.goto(`${server.url}/playbooks/runs`);
     const table = page.getByRole('table', { name: PLAYBOOK_UI_TEXTS.runsTitle });
-    await table.getByRole('row', { name: new RegExp(TITLE) }).waitFor();
+    const row = table.getByRole('row', { name: new RegExp(TITLE) });
+    await row.waitFor();
+    // Triggered By names the admin who started it.
+    await row.getByText('Admin').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}playbooks-runs.png` });
     expect(unexpectedErrors(watched.errors)).toEqual([]);
     await page.close();

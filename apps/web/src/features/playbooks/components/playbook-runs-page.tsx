@@ -41,6 +41,7 @@ const columns = col.columns([
   col.accessor((run) => (run.playbooks ? playbookTitle(run.playbooks) : run.playbook_id), {
     id: 'playbook',
     header: texts.playbook,
+    enableSorting: false,
     size: 220,
     cell: (info) => <span className="font-medium text-slate-900">{info.getValue()}</span>,
   }),
@@ -57,6 +58,7 @@ const columns = col.columns([
   }),
   col.accessor('start_time', {
     header: texts.startTime,
+    enableSorting: false,
     size: 150,
     cell: (info) => formatDateTime(info.getValue() ?? info.row.original.created_at),
   }),
@@ -87,7 +89,8 @@ export function PlaybookRunsPage() {
   const playbookId = params.get('playbook') ?? undefined;
   const status = params.get('status') ?? undefined;
   const pageIndex = Math.max(0, Number(params.get('page') ?? 0) || 0);
-  const pageSize = PLAYBOOK_DEFAULTS.runsPageSize;
+  // 150 unless the user picks another size in the pagination bar (spec 2 section 9).
+  const pageSize = Number(params.get('size')) || PLAYBOOK_DEFAULTS.runsPageSize;
   const playbookFilterId = useId();
   const statusFilterId = useId();
   // The bounds are fixed when the range is chosen, so the query key stays the same between renders.
@@ -171,7 +174,9 @@ export function PlaybookRunsPage() {
             onChange: (state) =>
               setParams((previous) => {
                 const next = new URLSearchParams(previous);
-                next.set('page', String(state.pageIndex));
+                next.set('page', String(state.pageSize === pageSize ? state.pageIndex : 0));
+                if (state.pageSize === PLAYBOOK_DEFAULTS.runsPageSize) next.delete('size');
+                else next.set('size', String(state.pageSize));
                 return next;
               }),
           }}
