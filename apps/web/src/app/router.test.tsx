@@ -60,8 +60,35 @@ describe('the console shell', () => {
     expect(line).toHaveTextContent('frontend 1.0.788');
     await waitFor(() => expect(line).toHaveTextContent('backend 0.1.0'));
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
-    // No /api/kubeconfig yet, so no entry for it.
-    expect(menu).not.toHaveTextContent(/kubeconfig/i);
+    // The entries in the spec's order (spec 1 section 2.3).
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Your Profile', 'Download kubeconfig', 'Sign out']);
+  });
+
+  it('opens the Download and install kubeconfig dialog from the user menu', async () => {
+    const { user } = renderApp();
+
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download kubeconfig' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Download and install kubeconfig' });
+    expect(within(dialog).getByRole('link', { name: 'Download kubeconfig' })).toHaveAttribute(
+      'href',
+      '/api/kubeconfig',
+    );
+    expect(
+      within(dialog).getByText('kubectl --kubeconfig ~/Downloads/lookout-kubeconfig.yaml get canaries -A'),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Copy command' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Learn more' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/docs\/kubeconfig\.md$/),
+    );
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows NA as the backend version when /api/about fails', async () => {
