@@ -146,6 +146,11 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   // ui-calls section 3.16 (backend model: catalog read): the pickers' resource search reads
   // checks, components and config items, guarded like the catalog by config_scrapers read.
   'POST /api/resources/search': { resource: 'config_scrapers', action: 'read' },
+  // spec 1 section 2.3: every signed-in person downloads a kubeconfig for themselves (its
+  // token carries that person's roles), and lists and revokes only their own tokens.
+  'GET /api/kubeconfig': 'authenticated',
+  'GET /api/kubeconfig/tokens': 'authenticated',
+  'DELETE /api/kubeconfig/tokens/:id': 'authenticated',
   // ui-calls sections 3.4 and 3.16: the topology fetch (at the proxied path and without the
   // proxy prefix) and the snapshot download are reads of topologies (spec 1 section 6).
   'GET /api/canary/api/topology': { resource: 'topologies', action: 'read' },
@@ -331,8 +336,12 @@ describe('permission matrix: every route and every /api/db relation, each role, 
       .routes()
       // HEAD twins share their GET route's declaration; the Kratos public API under
       // /api/.ory authenticates its callers itself (identity tests cover it), so a 401
-      // from, say, /sessions/whoami is its answer, not the access check's.
-      .filter((route) => route.method !== 'HEAD' && route.implicit !== 'kratos-public-api');
+      // from, say, /sessions/whoami is its answer, not the access check's. So does the
+      // Kubernetes API under /api/kubernetes (kubeconfig tokens; kubectl.test.ts covers it).
+      .filter(
+        (route) =>
+          route.method !== 'HEAD' && route.implicit !== 'kratos-public-api' && route.implicit !== 'kubernetes-api',
+      );
     expect(routes.length).toBeGreaterThan(10);
 
     const differences: string[] = [];

@@ -13,6 +13,8 @@ describe('route access rules', () => {
     expect(implicitAccess('/api/docs')).toBe('api-docs');
     expect(implicitAccess('/api/docs/json')).toBe('api-docs');
     expect(implicitAccess('/api/.ory/self-service/login/browser')).toBe('kratos-public-api');
+    expect(implicitAccess('/api/kubernetes/apis/:group/:version')).toBe('kubernetes-api');
+    expect(implicitAccess('/api/kubeconfig')).toBeUndefined();
     expect(implicitAccess('/api/.ory/admin/identities')).toBeUndefined();
     expect(implicitAccess('/api/docsearch')).toBeUndefined();
     expect(implicitAccess('/api/health')).toBeUndefined();

@@ -25,7 +25,7 @@ export type RouteAccess =
   'public' | 'authenticated' | { resource: Resource; action: Action } | { roles: readonly Role[] };
 
 /** Why a route needs no declaration of its own. */
-export type ImplicitAccessReason = 'api-docs' | 'kratos-public-api';
+export type ImplicitAccessReason = 'api-docs' | 'kratos-public-api' | 'kubernetes-api';
 
 /** One registered /api route and its access, as the registry keeps it. */
 export type RouteAccessEntry = {
@@ -49,11 +49,14 @@ export function isApiPath(url: string): boolean {
  * Routes that need no declaration: the OpenAPI docs (registered by @fastify/swagger-ui) and
  * the Ory Kratos public API under /api/.ory, whose self-service flows and session endpoints
  * authenticate callers themselves, as Kratos does (the admin API under /api/.ory/admin is
- * not part of it and declares its resource).
+ * not part of it and declares its resource); and the Kubernetes-compatible API under
+ * /api/kubernetes, which takes only kubeconfig tokens and checks their roles itself
+ * (docs/kubeconfig.md).
  */
 export function implicitAccess(url: string): ImplicitAccessReason | undefined {
   if (url === '/api/docs' || url.startsWith('/api/docs/')) return 'api-docs';
   if (url.startsWith('/api/.ory/') && !url.startsWith('/api/.ory/admin/')) return 'kratos-public-api';
+  if (url === '/api/kubernetes' || url.startsWith('/api/kubernetes/')) return 'kubernetes-api';
   return undefined;
 }
 

@@ -27,10 +27,11 @@ export type KubeApiOptions = {
   rolesOfPerson: (personId: string) => Promise<readonly Role[]>;
 };
 
-// access: every route below is reached with a kubeconfig token, not a session: the plugin's
-// own preHandler answers 401 without a valid token and each handler checks the token's
-// roles against the kind's resource (403 as a Kubernetes Status).
-const config = { rbac: 'public' } as const;
+// access: every route below is implicit (route-access-fns.ts, 'kubernetes-api'): it is reached
+// with a kubeconfig token, not a session; the plugin's own preHandler answers 401 without a
+// valid token and each handler checks the token's roles against the kind's resource (403 as
+// a Kubernetes Status).
+const config = {};
 const hide = { hide: true };
 
 /** Rows are written by these sources only through their files; kubectl leaves them alone. */
