@@ -41,9 +41,10 @@ CREATE TABLE playbook_runs (
   timeout bigint NOT NULL DEFAULT 1800000000000,
   created_by uuid REFERENCES people (id),
   notification_send_id uuid,
-  check_id uuid,
-  config_id uuid,
-  component_id uuid,
+  -- The target; the run pages embed it (component:components(...), check:checks(...), ...).
+  check_id uuid REFERENCES checks (id) ON DELETE SET NULL,
+  config_id uuid REFERENCES config_items (id) ON DELETE SET NULL,
+  component_id uuid REFERENCES components (id) ON DELETE SET NULL,
   parameters jsonb,
   -- The webhook request that started the run (headers without credentials, body).
   request jsonb,

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@lookout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser, type TestUser } from '../../../test/access-helpers.js';
+import { bearer, createSignedInUser, type TestUser } from '../../../test/access-helpers.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { eventually, insertCheck } from '../../../test/notification-helpers.js';
 import { api, processWith, startEchoServer, workingSandbox } from '../../../test/playbook-helpers.js';
@@ -140,6 +140,43 @@ describe('a run of exec, http and sql actions', () => {
     expect(JSON.parse(String(actions[1]!.result.body))).toMatchObject({ method: 'POST', body: '{"who": "ops-team"}' });
     expect(actions[2]!.result).toMatchObject({ rows: [{ one: 1, letter: 'x' }], count: 1 });
     expect(actions[3]!.result.stdout).toBe('200\n');
+
+    // The run pages' reads, as the console makes them (ui-calls 3.7).
+    const list = await testApp.app.inject({
+      method: 'GET',
+      url:
+        '/api/db/playbook_runs?select=*,playbooks(id,name,title,spec,icon),component:components(id,name,icon),' +
+        'check:checks(id,name,icon),config:config_items(id,name,type,config_class)&&order=created_at.desc' +
+        `&playbook_id=eq.${playbookId}&limit=150&offset=0`,
+      headers: { ...bearer(users.viewer), prefer: 'count=exact' },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.headers['content-range']).toMatch(/\/1$/);
+    expect((JSON.parse(list.body) as Array<Record<string, unknown>>)[0]).toMatchObject({
+      id: runId,
+      status: 'completed',
+      playbooks: { id: playbookId, title: 'Restart api' },
+      check: { id: checkId, name: 'api' },
+      component: null,
+      config: null,
+    });
+    const steps = await call(
+      users.viewer,
+      'GET',
+      `/api/db/playbook_run_actions?select=id,name,status,start_time,end_time,scheduled_time&order=start_time.asc&playbook_run_id=eq.${runId}`,
+    );
+    expect((JSON.parse(steps.body) as Array<{ name: string }>).map((step) => step.name)).toEqual([
+      'greet',
+      'call',
+      'query',
+      'report',
+    ]);
+    const names = await call(
+      users.viewer,
+      'GET',
+      '/api/db/playbook_names?select=id,name,title,icon,category&order=title.asc',
+    );
+    expect(JSON.parse(names.body)).toContainEqual(expect.objectContaining({ id: playbookId, title: 'Restart api' }));
 
     const logs = await call(users.viewer, 'GET', `/api/playbook/run/${runId}/logs`);
     expect(logs.statusCode).toBe(200);
