@@ -1,10 +1,12 @@
 import { SILENCE_LINK_TEXT, TOPOLOGY_TEXTS, type Role } from '@lookout/contracts';
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleStartupHandlers, propertyFixture } from '@/test/access-handlers';
 import { TEST_USER, signedInHandlers } from '@/test/identity-handlers';
+import { notificationHandlers } from '@/test/notifications-backend';
 import { TOPOLOGY_IDS, topologyBackend } from '@/test/topology-backend';
 import { navigation } from './navigation';
 import { renderApp } from './testing/render-app';
@@ -126,4 +128,33 @@ describe("'Silence' on a catalog item", () => {
     await screen.findByText('shop', { selector: 'span' }, { timeout: 15_000 });
     expect(screen.queryByRole('link', { name: SILENCE_LINK_TEXT })).toBeNull();
   });
+});
+
+describe('the add-silence page those links open', () => {
+  const cases = [
+    { kind: 'Component', column: 'component_id', id: TOPOLOGY_IDS.shop, table: 'components' },
+    { kind: 'Catalog', column: 'config_id', id: ITEM, table: 'config_items' },
+  ] as const;
+  for (const { kind, column, id, table } of cases) {
+    it(`prefills the ${kind.toLowerCase()} kind from ${column} and sends it alone`, async () => {
+      server.use(...notificationHandlers().handlers);
+      const bodies: Record<string, unknown>[] = [];
+      server.use(
+        http.get(`*/api/db/${table}`, () => HttpResponse.json([{ id, name: 'shop', type: 'Service' }])),
+        http.post('*/api/notification/silence', async ({ request }) => {
+          bodies.push((await request.json()) as Record<string, unknown>);
+          return HttpResponse.json({ id: '0192a5d4-5c00-7000-8000-0000000000f1' }, { status: 201 });
+        }),
+      );
+      const user = userEvent.setup();
+      open(`/notifications/silences/add?${column}=${id}`);
+      const radio = await screen.findByRole('radio', { name: kind }, { timeout: 15_000 });
+      expect(radio).toHaveAttribute('aria-checked', 'true');
+      expect(await screen.findByRole('combobox', { name: kind })).toHaveValue(id);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies[0]).toMatchObject({ [column]: id, recursive: false, from: 'now' });
+      expect(Object.keys(bodies[0]!).filter((key) => key.endsWith('_id'))).toEqual([column]);
+    });
+  }
 });
