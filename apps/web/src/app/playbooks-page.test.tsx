@@ -50,6 +50,40 @@ describe('/playbooks (spec 2 section 2.5)', () => {
     expect(create?.body).toHaveProperty('spec.actions.0.exec.script');
   });
 
+  it('edits a playbook from its stored spec and deletes one after asking', async () => {
+    const { backend, user } = open();
+    const card = await screen.findByRole('listitem', { name: 'Echo' }, { timeout: 15_000 });
+    await user.click(within(card).getByRole('button', { name: `${PLAYBOOK_UI_TEXTS.edit} Echo` }));
+    const dialog = await screen.findByRole('dialog', { name: PLAYBOOK_UI_TEXTS.form.editTitle });
+    const title = await within(dialog).findByRole('textbox', { name: PLAYBOOK_UI_TEXTS.form.title });
+    expect(title).toHaveValue('Echo');
+    await user.clear(title);
+    await user.type(title, 'Echo twice');
+    await user.click(within(dialog).getByRole('button', { name: PLAYBOOK_UI_TEXTS.form.update }));
+    expect(await screen.findByText(PLAYBOOK_TEXTS.toasts.updated)).toBeInTheDocument();
+    const update = backend.calls.find((call) => call.name === 'update');
+    expect(update?.url.searchParams.get('id')).toBe(`eq.${PLAYBOOK_IDS.echo}`);
+    expect(update?.body).toMatchObject({ id: PLAYBOOK_IDS.echo, title: 'Echo twice' });
+    expect(update?.body).toHaveProperty('spec.actions.0.name', 'say');
+
+    await user.click(within(card).getByRole('button', { name: `${PLAYBOOK_UI_TEXTS.delete} Echo` }));
+    const confirm = await screen.findByRole('alertdialog', { name: PLAYBOOK_UI_TEXTS.deleteConfirm.title });
+    await user.click(within(confirm).getByRole('button', { name: PLAYBOOK_UI_TEXTS.deleteConfirm.confirm }));
+    expect(await screen.findByText(PLAYBOOK_UI_TEXTS.deleted('Echo'))).toBeInTheDocument();
+    const deletion = backend.calls.filter((call) => call.name === 'update').at(-1);
+    expect(deletion?.body).toEqual({ deleted_at: 'now()' });
+  });
+
+  it("toasts 'Unable to delete playbook spec: ...' with the server's reason", async () => {
+    const { user } = open();
+    server.use(http.patch('*/api/db/playbooks', () => HttpResponse.json({ message: 'in use' }, { status: 409 })));
+    const card = await screen.findByRole('listitem', { name: 'Echo' }, { timeout: 15_000 });
+    await user.click(within(card).getByRole('button', { name: `${PLAYBOOK_UI_TEXTS.delete} Echo` }));
+    const confirm = await screen.findByRole('alertdialog', { name: PLAYBOOK_UI_TEXTS.deleteConfirm.title });
+    await user.click(within(confirm).getByRole('button', { name: PLAYBOOK_UI_TEXTS.deleteConfirm.confirm }));
+    expect(await screen.findByText(PLAYBOOK_TEXTS.toasts.deleteFailed('in use'))).toBeInTheDocument();
+  });
+
   it('runs a playbook on a chosen check with validated parameters, then opens the run', async () => {
     const { backend, user, router } = open();
     const card = await screen.findByRole('listitem', { name: 'Echo' }, { timeout: 15_000 });
