@@ -124,3 +124,11 @@ BEGIN
 END $$;
 CREATE TRIGGER playbook_run_actions_notify AFTER INSERT OR UPDATE OF status ON playbook_run_actions
   FOR EACH ROW EXECUTE FUNCTION lookout_playbook_action_notify();
+
+-- Specs may hold credentials (webhook passwords and tokens, http headers, sql URLs): the data
+-- API reads playbooks.spec and playbook_runs.spec through these, masked for callers who may
+-- not write them (10_secret_masking.sql).
+CREATE FUNCTION lookout_playbooks_secrets(value jsonb) RETURNS jsonb
+LANGUAGE sql STABLE PARALLEL SAFE AS $$ SELECT lookout_secrets_for_caller(value, 'playbooks'); $$;
+CREATE FUNCTION lookout_playbook_runs_secrets(value jsonb) RETURNS jsonb
+LANGUAGE sql STABLE PARALLEL SAFE AS $$ SELECT lookout_secrets_for_caller(value, 'playbook_runs'); $$;

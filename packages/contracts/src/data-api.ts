@@ -274,6 +274,9 @@ export const SECRET_BEARING_COLUMNS: Partial<Record<DataApiRelation, readonly st
   // Incident rule specs (responder form values could carry a token).
   incident_rules: ['spec'],
   incident_rules_with_status: ['spec'],
+  // Playbook specs: webhook passwords and tokens, http headers, sql URLs.
+  playbooks: ['spec'],
+  playbook_runs: ['spec'],
 };
 
 /**

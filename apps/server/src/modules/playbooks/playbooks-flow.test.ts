@@ -361,6 +361,11 @@ describe('triggers', () => {
       payload: { ref: 'main' },
     });
     expect(refused.statusCode).toBe(401);
+    // The token is masked for those who may not write playbooks, shown to those who may.
+    const asViewer = await call(users.viewer, 'GET', `/api/db/playbooks?id=eq.${id}&select=spec`);
+    expect(asViewer.body).not.toContain('s3cret-token');
+    const asEditor = await call(users.editor, 'GET', `/api/db/playbooks?id=eq.${id}&select=spec`);
+    expect(asEditor.body).toContain('s3cret-token');
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/playbook/webhook/deploy-hook',
