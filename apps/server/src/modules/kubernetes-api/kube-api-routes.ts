@@ -42,7 +42,7 @@ const callers = new WeakMap<FastifyRequest, Caller>();
 
 /**
  * The subset of the Kubernetes API kubectl needs for Lookout's documents (docs/kubeconfig.md,
- * ADR 0031): discovery, a minimal OpenAPI, and list/get/create/update/patch/delete of each
+ * ADR 0034): discovery, a minimal OpenAPI, and list/get/create/update/patch/delete of each
  * kind, answering errors as `Status` objects. Mounted at /api/kubernetes.
  */
 export async function kubeApiRoutes(app: FastifyInstance, options: KubeApiOptions): Promise<void> {

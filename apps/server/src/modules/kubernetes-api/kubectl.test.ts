@@ -149,6 +149,9 @@ describe('kubectl with a downloaded kubeconfig', () => {
     const listed = await kubectl('viewer', 'get', 'canaries');
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(/^NAME\s+AGE\nweb\s+\d+s\n$/);
+    // The dialog's command lists every namespace.
+    const everywhere = await kubectl('viewer', 'get', 'canaries', '-A');
+    expect(everywhere.stdout, everywhere.stderr).toMatch(/^NAMESPACE\s+NAME\s+AGE\ndefault\s+web\s+\d+s\n$/);
 
     const shown = await kubectl('viewer', 'get', 'canary', 'web', '-o', 'yaml');
     expect(shown.code, shown.stderr).toBe(0);
@@ -192,7 +195,7 @@ describe('kubectl with a downloaded kubeconfig', () => {
     expect(refused.stderr).toContain('url');
   });
 
-  it('serves topologies, scrape configs and notifications too', async () => {
+  it('serves topologies, scrape configs, playbooks and notifications too', async () => {
     const scraper = await writeFileIn(
       'scraper.yaml',
       `apiVersion: configs.flanksource.com/v1
@@ -209,6 +212,26 @@ spec:
     expect((await kubectl('viewer', 'get', 'scrapeconfigs')).stdout).toMatch(/^files\s/m);
     expect((await kubectl('viewer', 'get', 'topologies')).stderr).toContain('No resources found in default namespace.');
     expect((await kubectl('viewer', 'get', 'notifications')).code).toBe(0);
+    const playbook = await writeFileIn(
+      'playbook.yaml',
+      `apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata: { name: restart, namespace: default }
+spec:
+  title: Restart
+  checks: [{ types: [http] }]
+  actions:
+    - name: greet
+      exec: { script: echo hello }
+`,
+    );
+    const playbookApplied = await kubectl('editor', 'apply', '-f', playbook);
+    expect(playbookApplied.stdout.trim(), playbookApplied.stderr).toBe(
+      'playbook.mission-control.flanksource.com/restart created',
+    );
+    expect((await kubectl('viewer', 'get', 'playbook', 'restart', '-o', 'yaml')).stdout).toContain(
+      'script: echo hello',
+    );
     const deleted = await kubectl('admin', 'delete', 'scrapeconfig', 'files');
     expect(deleted.stdout, deleted.stderr).toContain('deleted');
   });

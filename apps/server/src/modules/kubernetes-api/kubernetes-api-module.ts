@@ -25,7 +25,7 @@ export type KubernetesApiModuleDeps = {
 
 /**
  * kubeconfig downloads and the Kubernetes-compatible API kubectl uses with them
- * (docs/kubeconfig.md, ADR 0031).
+ * (docs/kubeconfig.md, ADR 0034).
  */
 export function createKubernetesApiModule(deps: KubernetesApiModuleDeps): ServerModule<Record<string, never>> {
   const tokens = createKubeTokensRepository(deps.pool);
