@@ -34,6 +34,7 @@ import {
 } from '../modules/notifications/notifications-module.js';
 import { createIncidentsModule, type IncidentSettings } from '../modules/incidents/incidents-module.js';
 import { createKubernetesApiModule } from '../modules/kubernetes-api/kubernetes-api-module.js';
+import { playbooksCli } from '../modules/playbooks/playbooks-module.js';
 import { createResourcesModule } from '../modules/resources/resources-module.js';
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
@@ -340,6 +341,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       ...catalogCli.appliers,
       ...topologyCli.appliers,
       ...notificationsCli.appliers,
+      ...playbooksCli.appliers,
     },
   });
   const system = createSystemModule({
