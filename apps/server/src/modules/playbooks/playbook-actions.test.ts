@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from '../../../test/access-helpers.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { eventually } from '../../../test/notification-helpers.js';
