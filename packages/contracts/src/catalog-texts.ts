@@ -24,6 +24,8 @@ export const CATALOG_TEXTS = {
   favourites: 'Favourites',
   unpin: 'Remove from favourites',
   allTypes: 'All',
+  /** After the item table's total: '30,000 items'. */
+  items: 'items',
   tabs: { config: 'Config', changes: 'Changes', insights: 'Insights', relationships: 'Relationships' },
   panel: {
     created: 'Created',
@@ -78,6 +80,8 @@ export const CATALOG_LIMITS = {
   /** Virtualised table geometry. */
   rowEstimate: 37,
   overscan: 20,
+  /** Rows per request of the item table; the next page loads as the scroller nears the end. */
+  tablePageSize: 200,
   /** An item not scraped for this long is flagged stale. */
   staleAfterMs: 60 * 60_000,
   /** Catalog query stale time. */

@@ -1,4 +1,4 @@
-import { CATALOG_TEXTS, type CatalogSummaryRow } from '@lookout/contracts';
+import { CATALOG_LIMITS, CATALOG_TEXTS, type CatalogSummaryRow } from '@lookout/contracts';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -115,7 +115,9 @@ describe('/catalog (spec 3 section 2.1)', () => {
     await vi.waitFor(() => expect(requests.some((r) => r.path === 'configs')).toBe(true), { timeout: 10_000 });
     const params = requests.filter((r) => r.path === 'configs').pop()!.params;
     expect(params.get('type')).toBe('eq.Kubernetes::Pod');
-    expect(params.get('order')).toBe('type.asc,name.asc');
+    expect(params.get('order')).toBe('type.asc,name.asc,id.asc');
+    expect(params.get('limit')).toBe(String(CATALOG_LIMITS.tablePageSize));
+    expect(params.get('offset')).toBe('0');
     expect(params.get('deleted_at')).toBe('is.null');
     for (const header of [
       'Name',

@@ -1,7 +1,8 @@
 import { CATALOG_LIMITS, catalogSummaryResponseSchema, type CatalogSummaryRow } from '@lookout/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { catalogApi, dbApi } from '@/lib/api-client';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { catalogApi, countExact, dbApi, withTotal } from '@/lib/api-client';
 import { configsQuery, summaryBody, type CatalogParams } from '../lib/catalog-params';
+import { configsPageQuery, nextConfigsOffset, type ConfigsPage } from '../lib/configs-paging';
 
 /** A row of `GET /api/db/configs` with the console's select (ui-calls 3.5). */
 export type ConfigRow = {
@@ -22,6 +23,24 @@ export type ConfigRow = {
   analysis: Record<string, number> | null;
   agent: { id: string; name: string } | null;
 };
+
+/** A row of the item table: the narrow select of `CONFIGS_SELECT`. */
+export type ConfigTableRow = Pick<
+  ConfigRow,
+  | 'id'
+  | 'name'
+  | 'type'
+  | 'status'
+  | 'health'
+  | 'tags'
+  | 'created_at'
+  | 'updated_at'
+  | 'deleted_at'
+  | 'cost_total_1d'
+  | 'cost_total_30d'
+  | 'changes'
+  | 'analysis'
+>;
 
 /** A row of `config_detail` with its scraper (the item page). */
 export type ConfigDetail = ConfigRow & {
@@ -61,12 +80,26 @@ export function useCatalogSummary(params: CatalogParams, hideDeleted: boolean, e
   });
 }
 
-/** `GET /api/db/configs` with a type or a search (no paging). */
-export function useConfigs(params: CatalogParams, hideDeleted: boolean, enabled: boolean) {
+/**
+ * `GET /api/db/configs` with a type or a search, a page at a time (`limit`/`offset`, ordered by
+ * the server). The first page asks for the exact total (`Prefer: count=exact`); later pages load
+ * as the table's scroller reaches the last loaded row.
+ */
+export function useConfigPages(params: CatalogParams, hideDeleted: boolean, enabled: boolean) {
   const query = configsQuery(params, hideDeleted);
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: catalogKeys.configs(query),
-    queryFn: async ({ signal }) => (await dbApi.get<ConfigRow[]>('/configs', { params: toParams(query), signal })).data,
+    queryFn: async ({ pageParam, signal }): Promise<ConfigsPage<ConfigTableRow>> => {
+      const response = await dbApi.get<ConfigTableRow[]>('/configs', {
+        params: toParams(configsPageQuery(params, hideDeleted, pageParam)),
+        signal,
+        ...(pageParam === 0 ? countExact : {}),
+      });
+      const { data, total } = withTotal(response);
+      return { rows: data, offset: pageParam, total: pageParam === 0 ? total : undefined };
+    },
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextConfigsOffset(pages),
     enabled,
     staleTime: CATALOG_LIMITS.staleTimeMs,
     placeholderData: keepPreviousData,

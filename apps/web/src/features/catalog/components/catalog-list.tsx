@@ -1,11 +1,13 @@
 import { CATALOG_STORAGE_KEYS, CATALOG_TEXTS } from '@lookout/contracts';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-boundary';
-import { useCatalogSummary, useConfigs } from '../api/catalog-api';
+import { useCatalogSummary, useConfigPages } from '../api/catalog-api';
 import { useCatalogParams } from '../hooks/use-catalog-params';
 import { useStoredState } from '../hooks/use-stored-state';
 import { toggleFavourite } from '../lib/catalog-fns';
 import { showsTable } from '../lib/catalog-params';
+import { flattenConfigsPages } from '../lib/configs-paging';
 import { CatalogFilters } from './catalog-filters';
 import { CatalogPageTabs } from './catalog-page-tabs';
 import { CatalogSummaryTable } from './catalog-summary-table';
@@ -22,8 +24,10 @@ export function CatalogList() {
   const navigate = useNavigate();
   const table = showsTable(params);
   const summary = useCatalogSummary(params, hideDeleted, !table);
-  const configs = useConfigs(params, hideDeleted, table);
+  const configs = useConfigPages(params, hideDeleted, table);
   const current = table ? configs : summary;
+  // One array per set of loaded pages: the table wants a stable data reference.
+  const loaded = useMemo(() => flattenConfigsPages(configs.data?.pages), [configs.data?.pages]);
 
   return (
     <div className="flex h-full min-h-0 flex-col gap-3 p-4">
@@ -35,13 +39,22 @@ export function CatalogList() {
         hideDeleted={hideDeleted}
         onHideDeletedChange={setHideDeleted}
       />
+      {table && configs.data && (
+        <p className="text-sm tabular-nums text-slate-600" data-testid="catalog-total">
+          {loaded.total.toLocaleString('en-US')} {CATALOG_TEXTS.items}
+        </p>
+      )}
       <div className="min-h-0 flex-1 overflow-auto rounded-lg border border-slate-200 bg-white">
         {current.isError ? (
           <ErrorPanel error={current.error} onRetry={() => void current.refetch()} />
         ) : table ? (
           <ConfigsTable
-            rows={configs.data ?? []}
+            rows={loaded.rows}
             isLoading={configs.isPending}
+            hasMore={configs.hasNextPage}
+            onLoadMore={() => {
+              if (configs.hasNextPage && !configs.isFetchingNextPage) void configs.fetchNextPage();
+            }}
             sortBy={params.sortBy}
             sortOrder={params.sortOrder}
             onSort={(sortBy, sortOrder) => setParams({ sortBy, sortOrder })}

@@ -3,28 +3,41 @@ import type { SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable, createDataTableColumnHelper } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
-import type { ConfigRow } from '../api/catalog-api';
+import type { ConfigTableRow } from '../api/catalog-api';
 import { changeTotal } from '../lib/catalog-fns';
 import { CONFIG_SORT_COLUMNS } from '../lib/catalog-params';
 import { AnalysisIcons, ChangeCount, CostCell } from './catalog-badges';
 import { HealthDot } from './health-dot';
 
-const col = createDataTableColumnHelper<ConfigRow>();
+const col = createDataTableColumnHelper<ConfigTableRow>();
 const texts = CATALOG_TEXTS.columns;
 const dateCell = { cellClassName: 'whitespace-nowrap tabular-nums text-slate-600' };
 const sortable = (id: string) => (CONFIG_SORT_COLUMNS as readonly string[]).includes(id);
 
 export type ConfigsTableProps = {
-  rows: ConfigRow[];
+  rows: ConfigTableRow[];
   isLoading: boolean;
+  /** Whether the server has rows beyond `rows`. */
+  hasMore: boolean;
+  /** Asked for once per loaded length, when the last loaded row scrolls into view. */
+  onLoadMore: () => void;
   sortBy: string;
   sortOrder: 'asc' | 'desc';
   onSort: (sortBy: string, sortOrder: 'asc' | 'desc') => void;
-  onOpen: (row: ConfigRow) => void;
+  onOpen: (row: ConfigTableRow) => void;
 };
 
-/** The item table (a type or a search): virtualised, sorted by the server. */
-export function ConfigsTable({ rows, isLoading, sortBy, sortOrder, onSort, onOpen }: ConfigsTableProps) {
+/** The item table (a type or a search): virtualised, sorted and paged by the server. */
+export function ConfigsTable({
+  rows,
+  isLoading,
+  hasMore,
+  onLoadMore,
+  sortBy,
+  sortOrder,
+  onSort,
+  onOpen,
+}: ConfigsTableProps) {
   const columns = useMemo(
     () =>
       col.columns([
@@ -116,6 +129,9 @@ export function ConfigsTable({ rows, isLoading, sortBy, sortOrder, onSort, onOpe
         if (first && sortable(first.id)) onSort(first.id, first.desc ? 'desc' : 'asc');
       }}
       virtual={{ estimateSize: CATALOG_LIMITS.rowEstimate, overscan: CATALOG_LIMITS.overscan }}
+      // The table asks for "more" when its last row is in view; the size it names is not used,
+      // the next server page is. Keyed by the loaded length, so each length asks once.
+      virtualPagination={{ pageSize: rows.length, onPageSizeChange: onLoadMore, hasMore }}
       onRowClick={onOpen}
       className="h-full"
     />

@@ -26,7 +26,7 @@ describe('catalog params', () => {
     expect(query).toContainEqual(['type', 'eq.Kubernetes::Pod']);
     expect(query).toContainEqual(['health.filter', 'unhealthy,!unknown']);
     expect(query).toContainEqual(['labels->>app', 'eq.web']);
-    expect(query).toContainEqual(['order', 'type.asc,name.asc']);
+    expect(query).toContainEqual(['order', 'type.asc,name.asc,id.asc']);
     expect(query).toContainEqual(['deleted_at', 'is.null']);
     const searched = configsQuery(
       parseCatalogParams(new URLSearchParams('search=web&sortBy=name&sortOrder=desc')),
@@ -36,7 +36,7 @@ describe('catalog params', () => {
       'or',
       '(name.ilike.*web*,type.ilike.*web*,description.ilike.*web*,namespace.ilike.*web*)',
     ]);
-    expect(searched).toContainEqual(['order', 'name.desc']);
+    expect(searched).toContainEqual(['order', 'name.desc,id.asc']);
     expect(searched.find(([key]) => key === 'deleted_at')).toBeUndefined();
   });
 

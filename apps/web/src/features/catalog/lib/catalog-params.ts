@@ -62,13 +62,18 @@ export function applyCatalogParams(search: URLSearchParams, update: Partial<Cata
 /** Whether the page shows the item table (a type or a search) rather than the summary. */
 export const showsTable = (params: CatalogParams) => params.configType !== '' || params.search !== '';
 
+/**
+ * The item table's select: only the columns it shows. No `agent` embed and no item body: the
+ * data API computes embeds for every row it skips before OFFSET, so deep pages stay cheap.
+ */
 export const CONFIGS_SELECT =
-  'id,type,config_class,status,health,labels,name,tags,created_at,updated_at,deleted_at,cost_per_minute,cost_total_1d,cost_total_7d,cost_total_30d,changes,analysis,agent:agents(id,name)';
+  'id,name,type,status,health,tags,created_at,updated_at,deleted_at,cost_total_1d,cost_total_30d,changes,analysis';
 
 /**
  * The query of `GET /api/db/configs` exactly as the console sends it (ui-calls 3.5): type,
  * status and health filters, a search over name, type, description and namespace or label
- * filters, the order (type sorts add name), and live items only while deleted are hidden.
+ * filters, the order (type sorts add name; `id` last, so pages of equal names never overlap or
+ * skip), and live items only while deleted are hidden. Paging is added by `configsPageQuery`.
  */
 export function configsQuery(params: CatalogParams, hideDeleted: boolean): [string, string][] {
   const query: [string, string][] = [['select', CONFIGS_SELECT]];
@@ -87,14 +92,8 @@ export function configsQuery(params: CatalogParams, hideDeleted: boolean): [stri
       query.push([`labels->>${label.slice(0, cut)}`, `eq.${label.slice(cut + 1)}`]);
     }
   }
-  const by = params.sortBy === 'type' ? 'type,name' : params.sortBy;
-  query.push([
-    'order',
-    by
-      .split(',')
-      .map((column) => `${column}.${params.sortOrder}`)
-      .join(','),
-  ]);
+  const by = params.sortBy === 'type' ? ['type', 'name'] : [params.sortBy];
+  query.push(['order', [...by.map((column) => `${column}.${params.sortOrder}`), 'id.asc'].join(',')]);
   if (hideDeleted) query.push(['deleted_at', 'is.null']);
   return query;
 }
