@@ -132,3 +132,23 @@ CREATE FUNCTION lookout_playbooks_secrets(value jsonb) RETURNS jsonb
 LANGUAGE sql STABLE PARALLEL SAFE AS $$ SELECT lookout_secrets_for_caller(value, 'playbooks'); $$;
 CREATE FUNCTION lookout_playbook_runs_secrets(value jsonb) RETURNS jsonb
 LANGUAGE sql STABLE PARALLEL SAFE AS $$ SELECT lookout_secrets_for_caller(value, 'playbook_runs'); $$;
+
+-- Events of the original (backend-model 1.14): an approval given, and a playbook's approval
+-- settings changed. Consumers (notifications) take them from the event queue.
+CREATE FUNCTION lookout_playbook_approval_event() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM lookout_enqueue_event('playbook.approval.inserted', NEW.id, jsonb_build_object('run_id', NEW.run_id::text));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER playbook_approvals_event AFTER INSERT ON playbook_approvals
+  FOR EACH ROW EXECUTE FUNCTION lookout_playbook_approval_event();
+
+CREATE FUNCTION lookout_playbook_spec_approval_event() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.spec -> 'approval' IS DISTINCT FROM OLD.spec -> 'approval' THEN
+    PERFORM lookout_enqueue_event('playbook.spec.approval.updated', NEW.id);
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER playbooks_approval_event AFTER UPDATE OF spec ON playbooks
+  FOR EACH ROW EXECUTE FUNCTION lookout_playbook_spec_approval_event();

@@ -346,6 +346,10 @@ describe('failures, cancel and approvals', () => {
     expect(approve.statusCode, approve.body).toBe(200);
     expect((await finished(runId)).status).toBe('completed');
     expect((await call(users.editor, 'POST', `/api/playbook/run/approve/${runId}`)).statusCode).toBe(409);
+    const queued = await testApp.database.pool.query<{ properties: Record<string, string> }>(
+      `SELECT properties FROM event_queue WHERE name = 'playbook.approval.inserted'`,
+    );
+    expect(queued.rows).toEqual([{ properties: { run_id: runId } }]);
   });
 });
 
