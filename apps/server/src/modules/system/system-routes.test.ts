@@ -52,8 +52,24 @@ describe('system routes', () => {
     const unknown = await testApp.app.inject({ method: 'GET', url: '/api/schemas/nope.schema.json' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(
-      "No schema 'nope.schema.json'; the schemas are canary.spec.schema.json, topology.spec.schema.json.",
+      "No schema 'nope.schema.json'; the schemas are canary.spec.schema.json, config_scraper.spec.schema.json, " +
+        'notification.spec.schema.json, playbook-spec.schema.json, scrape_config.spec.schema.json, topology.spec.schema.json.',
     );
+  });
+
+  it('serves the schema of every document kind (ui-calls 3.10 and 3.16)', async () => {
+    for (const file of [
+      'canary.spec.schema.json',
+      'topology.spec.schema.json',
+      'scrape_config.spec.schema.json',
+      'config_scraper.spec.schema.json',
+      'playbook-spec.schema.json',
+      'notification.spec.schema.json',
+    ]) {
+      const response = await testApp.app.inject({ method: 'GET', url: `/api/schemas/${file}` });
+      expect(response.statusCode, file).toBe(200);
+      expect(response.json(), file).toMatchObject({ $id: file, type: 'object' });
+    }
   });
 
   it('answers an unknown /api path with a JSON 404 in the error envelope', async () => {
