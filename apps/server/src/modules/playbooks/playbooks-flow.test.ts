@@ -279,6 +279,31 @@ describe('failures, cancel and approvals', () => {
     ]);
   });
 
+  it('sleeps through an action delay, then runs it; a re-run repeats the parameters', async () => {
+    const id = await createPlaybook('Delayed', {
+      parameters: [{ name: 'n', type: 'text' }],
+      actions: [
+        { name: 'first', exec: { script: 'true' } },
+        { name: 'later', delay: '2s', exec: { script: 'echo "n={{ .params.n }}"' } },
+      ],
+    });
+    const { run_id: runId } = JSON.parse(
+      (await call(users.admin, 'POST', '/api/playbook/run', { id, params: { n: '7' } })).body,
+    ) as {
+      run_id: string;
+    };
+    await eventually(
+      async () => (await actionsOf(runId)).find((a) => a.name === 'later')?.status === 'sleeping',
+      60_000,
+    );
+    expect((await finished(runId)).status).toBe('completed');
+    const rerun = await call(users.editor, 'POST', `/api/playbook/run/rerun/${runId}`);
+    expect(rerun.statusCode, rerun.body).toBe(200);
+    const again = (JSON.parse(rerun.body) as { id: string }).id;
+    expect((await finished(again)).status).toBe('completed');
+    expect((await actionsOf(again))[1]!.result.stdout).toBe('n=7\n');
+  });
+
   it('retries a failed action up to its limit', async () => {
     const id = await createPlaybook('Retries', {
       actions: [{ name: 'flaky', retry: { limit: 2, duration: '10ms' }, exec: { script: 'exit 1' } }],
