@@ -227,6 +227,43 @@ describe('the incident pages in Chromium', () => {
     const report = await page.evaluate(async (url) => (await fetch(url ?? '')).text(), href);
     expect(report).toContain('INC-1');
     expect(report).toContain(TITLE);
+  });
+
+  it("links a health check to the incident from the check's drawer", async () => {
+    const checkId = await page.evaluate(async () => {
+      for (let attempt = 0; attempt < 60; attempt++) {
+        const rows = (await (await fetch('/api/db/checks?name=eq.lookout-api-health&select=id')).json()) as {
+          id: string;
+        }[];
+        if (rows[0]) return rows[0].id;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      return '';
+    });
+    expect(checkId).not.toBe('');
+    await page.goto(`${server.url}/health?checkId=${checkId}`);
+    const drawer = page.getByRole('dialog', { name: /lookout-api-health/ });
+    await drawer.getByRole('button', { name: INCIDENT_MESSAGES.linkTitle }).click();
+    const link = page.getByRole('dialog', { name: INCIDENT_MESSAGES.linkTitle });
+    await link.getByRole('button', { name: INCIDENT_MESSAGES.linkButton }).click();
+    await link.getByText(INCIDENT_MESSAGES.linkIncidentRequired).waitFor();
+    await link.getByRole('textbox', { name: INCIDENT_UI_TEXTS.link.incident }).fill('Checkout');
+    await link
+      .getByRole('listbox', { name: INCIDENT_UI_TEXTS.link.incident })
+      .getByRole('option', { name: new RegExp(`INC-1 ${TITLE}`) })
+      .click();
+    await link
+      .getByRole('listbox', { name: INCIDENT_UI_TEXTS.link.hypothesis })
+      .getByRole('option', { name: 'Database pool exhausted' })
+      .click();
+    await page.screenshot({ path: `${ARTIFACTS}incidents-link-check.png` });
+    await link.getByRole('button', { name: INCIDENT_MESSAGES.linkButton }).click();
+    await toast(INCIDENT_MESSAGES.linked);
+    await page.goto(`${server.url}/incidents/${incidentId}`);
+    await page
+      .getByRole('listitem', { name: 'Factor Database pool exhausted' })
+      .getByRole('listitem', { name: 'Evidence lookout-api-health' })
+      .waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

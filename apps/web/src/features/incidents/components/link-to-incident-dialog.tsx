@@ -10,7 +10,7 @@ import {
 } from '@lookout/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast as sonner } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -54,6 +54,7 @@ export function LinkToIncidentDialog({
 }) {
   const user = useIncidentUser();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [description, setDescription] = useState(evidence.description ?? '');
   const [incident, setIncident] = useState<PickerValue>();
   const [hypothesis, setHypothesis] = useState<PickerValue>();
@@ -107,15 +108,11 @@ export function LinkToIncidentDialog({
         },
         evidence,
       );
-      sonner.success(
-        <span>
-          {INCIDENT_MESSAGES.linked}{' '}
-          <Link to={`/incidents/${id}`} className="underline">
-            {incident.label}
-          </Link>
-        </span>,
-        { duration: INCIDENT_UI_TIMINGS.linkedToastMs },
-      );
+      // The toast lives outside the router, so its link to the incident is an action that navigates.
+      sonner.success(INCIDENT_MESSAGES.linked, {
+        duration: INCIDENT_UI_TIMINGS.linkedToastMs,
+        action: { label: incident.label, onClick: () => void navigate(`/incidents/${id}`) },
+      });
       await queryClient.invalidateQueries({ queryKey: incidentKeys.all });
       onLinked?.(true);
       reset();
@@ -143,6 +140,7 @@ export function LinkToIncidentDialog({
           error={errors.incident}
           onChange={(value) => {
             setIncident(value);
+            setErrors({});
             setHypothesis(undefined);
             setHypothesisSearch('');
           }}
@@ -155,7 +153,10 @@ export function LinkToIncidentDialog({
             options={(hypotheses.data ?? []).map((row) => ({ value: row.id, label: row.title }))}
             value={hypothesis}
             error={errors.hypothesis}
-            onChange={setHypothesis}
+            onChange={(value) => {
+              setHypothesis(value);
+              setErrors({});
+            }}
           />
         )}
         {!existingId && (

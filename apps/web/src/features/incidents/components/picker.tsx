@@ -69,7 +69,7 @@ export function Picker({
                 className={clsx('cursor-pointer px-2 py-1 text-sm hover:bg-slate-50')}
                 onClick={() => onChange({ value: option.value, label: option.label, isNew: false })}
               >
-                {option.hint && <span className="mr-2 font-mono text-xs text-slate-500">{option.hint}</span>}
+                {option.hint && <span className="mr-1 font-mono text-xs text-slate-500">{option.hint}</span>}{' '}
                 {option.label}
               </li>
             ))}

@@ -1,14 +1,16 @@
 import {
   CHECK_DRAWER_TEXTS,
+  INCIDENT_MESSAGES,
   NOTIFICATION_TRACE_TEXTS,
   SILENCE_LINK_TEXT,
   type CheckSummary,
   type RunCheckResponse,
 } from '@lookout/contracts';
-import { BellOff, Pencil, X } from 'lucide-react';
+import { BellOff, Pencil, Siren, X } from 'lucide-react';
 import { Dialog, Tabs } from 'radix-ui';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLinkToIncident } from '@/components/link-to-incident-slot';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { relativeTimeRange, timeRangeToBounds, type TimeRange } from '@/components/ui/time-range-picker';
@@ -95,6 +97,10 @@ export function CheckDrawer({
   const graph = useCheckGraph(checkId, range, refetchInterval);
   const [tab, setTab] = useState('history');
   const [runResult, setRunResult] = useState<RunCheckResponse>();
+  // 'Link to Incident' (spec 1 section 2): offered by the console with the incidents feature on
+  // and write on incident; the check becomes check evidence.
+  const linkDialog = useLinkToIncident();
+  const [linking, setLinking] = useState(false);
 
   const name = check?.name ?? listSummary?.name ?? '';
   const labels = Object.entries(check?.labels ?? listSummary?.labels ?? {}).sort(([a], [b]) => compareLabelKeys(a, b));
@@ -251,11 +257,27 @@ export function CheckDrawer({
                     {CHECK_DRAWER_TEXTS.edit}
                   </Link>
                 )}
+                {linkDialog && (
+                  <button type="button" className={buttonClasses('secondary')} onClick={() => setLinking(true)}>
+                    <Siren aria-hidden className="size-4" />
+                    {INCIDENT_MESSAGES.linkTitle}
+                  </button>
+                )}
                 {playbooksMenu?.(checkId)}
                 {canRunCheck && <RunCheckButton checkId={checkId} onResult={setRunResult} />}
               </div>
             </footer>
           )}
+          {linkDialog?.({
+            evidence: {
+              type: 'check',
+              check_id: checkId,
+              description: name,
+              evidence: { check_id: checkId, includeMessages: true },
+            },
+            open: linking,
+            onOpenChange: setLinking,
+          })}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
