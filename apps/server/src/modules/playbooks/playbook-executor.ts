@@ -44,6 +44,8 @@ export type ExecutorDeps = {
   settings?: ExecutorSettings;
 };
 
+const SERVER_STOPPED = 'the server stopped';
+
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -155,13 +157,18 @@ export function createPlaybookExecutor(deps: ExecutorDeps) {
     const both = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
     const namespace = String((env.playbook as { namespace?: string }).namespace ?? 'default');
     const outcome = await runAction(rendered.value, { ...deps.context, signal: both, secrets, namespace, logger });
-    const cancelled = signal.aborted;
-    const timedOut = !cancelled && both.aborted;
-    const error = cancelled
-      ? `cancelled: ${String(signal.reason)}`
-      : timedOut
-        ? `timed out after ${spec.timeout ?? PLAYBOOK_DEFAULTS.actionTimeout}`
-        : (outcome.error ?? null);
+    // The server stopping is not the operator cancelling: the action fails (and is not
+    // repeated), so the run's failure rules apply, as after a crash.
+    const stopping = signal.aborted && signal.reason === SERVER_STOPPED;
+    const cancelled = signal.aborted && !stopping;
+    const timedOut = !signal.aborted && both.aborted;
+    const error = stopping
+      ? 'the server stopped while this action ran; it was not run again'
+      : cancelled
+        ? `cancelled: ${String(signal.reason)}`
+        : timedOut
+          ? `timed out after ${spec.timeout ?? PLAYBOOK_DEFAULTS.actionTimeout}`
+          : (outcome.error ?? null);
     return {
       status: cancelled
         ? ('cancelled' as const)
@@ -170,7 +177,8 @@ export function createPlaybookExecutor(deps: ExecutorDeps) {
           : ('failed' as const),
       result: scrub(outcome.result, secrets),
       error: error === null ? null : scrub(error, secrets),
-      spec,
+      // Without the spec no retry is planned: an action cut short by a stop is not run again.
+      spec: stopping ? undefined : spec,
     };
   }
 
@@ -259,8 +267,8 @@ export function createPlaybookExecutor(deps: ExecutorDeps) {
       stopped = true;
       clearInterval(reaper);
       clearInterval(renewer);
-      // Actions under way are stopped and recorded as cancelled by the server's stop.
-      for (const controller of running.values()) controller.abort('the server stopped');
+      // Actions under way are killed and recorded as failed (not run again).
+      for (const controller of running.values()) controller.abort(SERVER_STOPPED);
       wake('run');
       wake('action');
       await Promise.allSettled(loops.splice(0));
