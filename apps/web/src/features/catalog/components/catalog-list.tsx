@@ -6,7 +6,7 @@ import { useCatalogSummary, useConfigPages } from '../api/catalog-api';
 import { useCatalogParams } from '../hooks/use-catalog-params';
 import { useStoredState } from '../hooks/use-stored-state';
 import { toggleFavourite } from '../lib/catalog-fns';
-import { showsTable } from '../lib/catalog-params';
+import { configsQuery, showsTable } from '../lib/catalog-params';
 import { flattenConfigsPages } from '../lib/configs-paging';
 import { CatalogFilters } from './catalog-filters';
 import { CatalogPageTabs } from './catalog-page-tabs';
@@ -49,6 +49,9 @@ export function CatalogList() {
           <ErrorPanel error={current.error} onRetry={() => void current.refetch()} />
         ) : table ? (
           <ConfigsTable
+            // A new order or filter starts at the top: remounting drops the old scroll position,
+            // which would otherwise sit past the new first page and page on at once.
+            key={JSON.stringify(configsQuery(params, hideDeleted))}
             rows={loaded.rows}
             isLoading={configs.isPending}
             hasMore={configs.hasNextPage}
