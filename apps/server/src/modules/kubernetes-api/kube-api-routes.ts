@@ -6,6 +6,7 @@ import type { DocumentApplier } from '../../cli/document-applier.js';
 import {
   KubeError,
   documentFor,
+  listFilter,
   mergePatch,
   notFound,
   statusBody,
@@ -224,10 +225,15 @@ export async function kubeApiRoutes(app: FastifyInstance, options: KubeApiOption
   const list = async (request: FastifyRequest<{ Params: ListParams }>, reply: FastifyReply) => {
     const { kind } = entryOf(request.params);
     authorize(request, kind, 'read', 'list');
-    const namespace = request.params.namespace;
+    const query = request.query as { watch?: string; fieldSelector?: string };
+    if (query.watch === 'true' || query.watch === '1') {
+      throw new KubeError(405, `watching ${kind.plural}.${kind.group} is not supported`);
+    }
+    // kubectl delete waits for the object to be gone by listing it with metadata.name=<name>.
+    const where = listFilter(query.fieldSelector, request.params.namespace);
     const { rows } = await pool.query<DocumentRow>(
-      `${selectSql(kind)}${namespace ? ' AND t.namespace = $1' : ''} ORDER BY t.namespace, t.name`,
-      namespace ? [namespace] : [],
+      `${selectSql(kind)}${where.sql} ORDER BY t.namespace, t.name`,
+      where.params,
     );
     if (wantsTable(request.headers.accept)) return reply.send(toTable(kind, rows, request.headers.accept!));
     return reply.send(

@@ -162,3 +162,35 @@ export function documentFor(
     spec: isObject(body.spec) ? body.spec : {},
   };
 }
+
+/** Fields a list may be filtered on (`--field-selector`, and kubectl's own wait after delete). */
+const LIST_FIELDS: Record<string, string> = { 'metadata.name': 't.name', 'metadata.namespace': 't.namespace' };
+
+/**
+ * The SQL of a list's namespace and `fieldSelector` (`a=b`, `a==b`, `a!=b`, comma-separated;
+ * `metadata.name` and `metadata.namespace` only, as for custom resources).
+ */
+export function listFilter(fieldSelector: string | undefined, namespace: string | undefined) {
+  const clauses: string[] = [];
+  const params: string[] = [];
+  if (namespace) {
+    params.push(namespace);
+    clauses.push(`t.namespace = $${params.length}`);
+  }
+  for (const part of (fieldSelector ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const match = /^([^=!]+)(==|=|!=)(.*)$/.exec(part);
+    const column = match ? LIST_FIELDS[match[1]!.trim()] : undefined;
+    if (!match || !column) {
+      throw new KubeError(
+        400,
+        `field label not supported: ${match?.[1] ?? part} (use metadata.name or metadata.namespace)`,
+      );
+    }
+    params.push(match[3]!.trim());
+    clauses.push(`${column} ${match[2] === '!=' ? '<>' : '='} $${params.length}`);
+  }
+  return { sql: clauses.map((clause) => ` AND ${clause}`).join(''), params };
+}

@@ -146,6 +146,19 @@ describe('kubectl with a downloaded kubeconfig', () => {
     expect(created.stderr).toBe('');
     expect(created.stdout.trim()).toBe('canary.canaries.flanksource.com/web created');
 
+    // Another canary, so that the list and kubectl's wait after delete must filter by name.
+    const other = await writeFileIn('other-canary.yaml', canary(60).replace('name: web', 'name: api'));
+    expect((await kubectl('editor', 'apply', '-f', other)).stdout.trim()).toBe(
+      'canary.canaries.flanksource.com/api created',
+    );
+    const selected = await kubectl('viewer', 'get', 'canaries', '--field-selector', 'metadata.name=api');
+    expect(selected.stdout, selected.stderr).toMatch(/^NAME\s+AGE\napi\s+\d+s\n$/);
+    expect((await kubectl('admin', 'delete', 'canary', 'api')).stdout.trim()).toBe(
+      'canary.canaries.flanksource.com "api" deleted',
+    );
+    const watched = await kubectl('viewer', 'get', 'canaries', '--watch');
+    expect(watched.stderr).toContain('Error from server (MethodNotAllowed)');
+
     const listed = await kubectl('viewer', 'get', 'canaries');
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(/^NAME\s+AGE\nweb\s+\d+s\n$/);
