@@ -88,16 +88,13 @@ export const PLAYBOOK_NAMES_SELECT = 'id,name,title,icon,category,description';
 /** `GET /api/db/playbooks?id=eq.{id}`: the spec editor's row. */
 export const PLAYBOOK_DETAIL_SELECT = '*,created_by(id,name,email,avatar)';
 /**
- * `GET /api/db/playbook_runs`: the run list's rows with their playbook and who started them (for
- * Triggered By; the original's list select leaves the person's id). The original also embeds
- * `component:components(...)`, `check:checks(...)` and `config:config_items(...)`; Lookout's
- * playbook_runs has no foreign keys to those tables (a run outlives its resource), so the web
- * reads the resources' names in one `id=in.(...)` call per kind instead.
+ * `GET /api/db/playbook_runs`: the run list's rows with their playbook and resource, and who
+ * started them (for Triggered By; the original's list select leaves the person's id).
  */
-export const PLAYBOOK_RUNS_SELECT = '*,created_by(id,name,email,avatar),playbooks(id,name,title,spec,icon)';
-/** `GET /api/db/playbook_runs?id=eq.{id}`: the run detail header (resources as above). */
-export const PLAYBOOK_RUN_DETAIL_SELECT = '*,created_by(id,name,email,avatar),playbooks(id,name,title,spec)';
-/** The columns of a run's resource the run pages show. */
-export const PLAYBOOK_RUN_RESOURCE_SELECT = 'id,name,icon';
+export const PLAYBOOK_RUNS_SELECT =
+  '*,created_by(id,name,email,avatar),playbooks(id,name,title,spec,icon),component:components(id,name,icon),check:checks(id,name,icon),config:config_items(id,name,type,config_class)';
+/** `GET /api/db/playbook_runs?id=eq.{id}`: the run detail header. */
+export const PLAYBOOK_RUN_DETAIL_SELECT =
+  '*,created_by(id,name,email,avatar),playbooks(id,name,title,spec),component:components(id,name,icon),config:config_items(id,name,type,config_class),check:checks(id,name,icon)';
 /** `GET /api/db/playbook_run_actions?playbook_run_id=eq.{id}`: the step list. */
 export const PLAYBOOK_RUN_ACTIONS_SELECT = 'id,name,status,start_time,end_time,scheduled_time';

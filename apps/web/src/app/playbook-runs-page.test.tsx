@@ -1,5 +1,5 @@
 import { PLAYBOOK_UI_TEXTS } from '@lookout/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,11 @@ vi.setConfig({ testTimeout: 30_000 });
 const about = http.get('*/api/about', () => HttpResponse.json({ Version: '0.1.0', Timestamp: '2024-10-02T00:00:00Z' }));
 const server = setupServer(about, ...signedInHandlers());
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+// Unmounted first: a run page still polling must not reach the reset handlers.
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 const texts = PLAYBOOK_UI_TEXTS.runList;
@@ -35,10 +39,8 @@ describe('/playbooks/runs (spec 2 sections 2.1 and 9)', () => {
     expect(first.get('order')).toBe('created_at.desc');
     const [, from, to] = /^\(start_time\.gte\.(.+),start_time\.lte\.(.+)\)$/.exec(first.get('and') ?? '') ?? [];
     expect(Date.parse(to!) - Date.parse(from!)).toBe(7 * DAY);
-    // The resources are read by id, one call per kind.
-    expect(backend.calls.find((call) => call.name === 'checks')?.url.searchParams.get('id')).toBe(
-      `in.(${PLAYBOOK_IDS.check})`,
-    );
+    // The playbook, the resource and the person come embedded (ui-calls 3.7).
+    expect(first.get('select')).toContain('check:checks(id,name,icon)');
 
     await user.selectOptions(screen.getByRole('combobox', { name: texts.status }), 'failed');
     await user.selectOptions(screen.getByRole('combobox', { name: texts.playbook }), PLAYBOOK_IDS.echo);

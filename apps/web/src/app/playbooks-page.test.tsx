@@ -1,5 +1,5 @@
 import { PLAYBOOK_PARAMETER_MESSAGES, PLAYBOOK_TEXTS, PLAYBOOK_UI_TEXTS, VIEW_MESSAGES } from '@lookout/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,11 @@ vi.setConfig({ testTimeout: 30_000 });
 const about = http.get('*/api/about', () => HttpResponse.json({ Version: '0.1.0', Timestamp: '2024-10-02T00:00:00Z' }));
 const server = setupServer(about, ...signedInHandlers());
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+// Unmounted first: a run page still polling must not reach the reset handlers.
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 const open = () => {

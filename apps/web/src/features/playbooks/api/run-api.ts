@@ -1,7 +1,6 @@
 import {
   PLAYBOOK_RUN_ACTIONS_SELECT,
   PLAYBOOK_RUN_DETAIL_SELECT,
-  PLAYBOOK_RUN_RESOURCE_SELECT,
   PLAYBOOK_RUNS_SELECT,
   playbookDryRunResponseSchema,
   playbookListItemSchema,
@@ -114,51 +113,11 @@ export function runListParams(filters: RunFilters): Record<string, string | numb
   return params;
 }
 
-const RESOURCE_TABLES = [
-  ['check', 'check_id', 'checks'],
-  ['component', 'component_id', 'components'],
-  ['config', 'config_id', 'config_items'],
-] as const;
-
-const resourceSchema = z.looseObject({ id: z.string(), name: z.string().nullish(), icon: z.string().nullish() });
-
-/**
- * Adds each run's check, component or config item (id, name, icon), read with one
- * `GET /api/db/{table}?id=in.(...)` per kind that the runs name. A resource that is gone
- * leaves the field empty.
- */
-export async function withResources(runs: RunRow[]): Promise<RunRow[]> {
-  const found = await Promise.all(
-    RESOURCE_TABLES.map(async ([, column, table]) => {
-      const ids = [...new Set(runs.map((run) => run[column]).filter((id): id is string => !!id))];
-      if (ids.length === 0) return new Map<string, z.infer<typeof resourceSchema>>();
-      const { data } = await dbApi.get<unknown>(`/${table}`, {
-        params: { id: `in.(${ids.join(',')})`, select: PLAYBOOK_RUN_RESOURCE_SELECT },
-      });
-      return new Map(
-        z
-          .array(resourceSchema)
-          .parse(data)
-          .map((row) => [row.id, row]),
-      );
-    }),
-  );
-  return runs.map((run) => {
-    const enriched: RunRow = { ...run };
-    RESOURCE_TABLES.forEach(([field, column], index) => {
-      const id = run[column];
-      const resource = id ? found[index]?.get(id) : undefined;
-      if (resource) enriched[field] = resource;
-    });
-    return enriched;
-  });
-}
-
 /** `GET /api/db/playbook_runs?…` with `Prefer: count=exact`: a page of runs and their total. */
 export const getRuns = async (filters: RunFilters) => {
   const response = await dbApi.get<unknown>('/playbook_runs', { params: runListParams(filters), ...countExact });
   const { data, total } = withTotal(response);
-  return { data: await withResources(z.array(runRowSchema).parse(data)), total };
+  return { data: z.array(runRowSchema).parse(data), total };
 };
 
 /** `GET /api/db/playbook_runs?id=eq.{id}&select=…`: the run detail header; null while not visible. */
@@ -166,8 +125,7 @@ export const getRun = async (id: string): Promise<RunRow | null> => {
   const { data } = await dbApi.get<unknown>('/playbook_runs', {
     params: { id: `eq.${id}`, select: PLAYBOOK_RUN_DETAIL_SELECT },
   });
-  const run = z.array(runRowSchema).parse(data)[0];
-  return run ? ((await withResources([run]))[0] ?? null) : null;
+  return z.array(runRowSchema).parse(data)[0] ?? null;
 };
 
 const stepSchema = z.looseObject({
