@@ -411,6 +411,29 @@ describe('triggers', () => {
     );
   });
 
+  it('starts a run when a config item turns unhealthy, with its labels matched', async () => {
+    const id = await createPlaybook('On unhealthy config', {
+      on: { config: [{ event: 'unhealthy', labels: { app: 'web' } }] },
+      actions: [{ name: 'note', exec: { script: 'echo "{{ .config.name }} is {{ .config.health }}"' } }],
+    });
+    const { rows } = await testApp.database.pool.query<{ id: string }>(
+      `INSERT INTO config_items (type, config_class, name, health, labels)
+       VALUES ('Kubernetes::Pod', 'Pod', 'web-1', 'healthy', '{"app": "web"}')
+       RETURNING id`,
+    );
+    await testApp.database.pool.query(`UPDATE config_items SET health = 'unhealthy' WHERE id = $1`, [rows[0]!.id]);
+    const run = await eventually(async () => {
+      const answer = await testApp.database.pool.query<{ id: string; config_id: string }>(
+        'SELECT id, config_id FROM playbook_runs WHERE playbook_id = $1',
+        [id],
+      );
+      return answer.rows[0];
+    }, 60_000);
+    expect(run.config_id).toBe(rows[0]!.id);
+    expect((await finished(run.id)).status).toBe('completed');
+    expect((await actionsOf(run.id))[0]!.result.stdout).toBe('web-1 is unhealthy\n');
+  });
+
   it('starts a run when a check fails', async () => {
     const id = await createPlaybook('On failure', {
       on: { canary: [{ event: 'failed', filter: "check.type == 'http'" }] },
