@@ -122,3 +122,26 @@ it('applies Playbook documents, which are then read-only in the console', async 
   expect(patch.statusCode).toBe(403);
   expect(patch.body).toContain('ConfigFile');
 });
+
+it('answers bad input on every playbook endpoint with a 400 naming the field, never a 500', async () => {
+  const unknown = '00000000-0000-4000-8000-0000000000aa';
+  const cases: Array<[method: 'GET' | 'POST', url: string, body: unknown, status: number, text: string]> = [
+    ['POST', '/api/playbook/not-an-id/params', {}, 400, 'id'],
+    ['POST', '/api/playbook/run/cancel/nope', undefined, 400, 'run_id'],
+    ['POST', '/api/playbook/run/approve/nope', undefined, 400, 'run_id'],
+    ['POST', '/api/playbook/run/rerun/nope', undefined, 400, 'run_id'],
+    ['GET', '/api/playbook/run/nope/logs', undefined, 400, 'run_id'],
+    ['POST', '/api/playbook/run', { id: unknown, params: 'x' }, 400, 'params'],
+    ['POST', '/api/playbook/run', { id: unknown, check_id: 'x' }, 400, 'check_id'],
+    ['GET', `/api/playbook/list?check_id=${unknown}&config_id=${unknown}`, undefined, 400, 'at most one'],
+    ['GET', `/api/playbook/list?config_id=${unknown}`, undefined, 404, 'config_id'],
+    ['POST', `/api/playbook/run/cancel/${unknown}`, undefined, 404, unknown],
+    ['POST', `/api/playbook/run/approve/${unknown}`, undefined, 404, unknown],
+    ['GET', `/api/playbook/run/${unknown}/logs`, undefined, 404, unknown],
+  ];
+  for (const [method, url, body, status, text] of cases) {
+    const response = await call(admin, method, url, body);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+    expect(response.body, `${method} ${url}`).toContain(text);
+  }
+});
