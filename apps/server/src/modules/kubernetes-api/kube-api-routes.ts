@@ -225,12 +225,15 @@ export async function kubeApiRoutes(app: FastifyInstance, options: KubeApiOption
   const list = async (request: FastifyRequest<{ Params: ListParams }>, reply: FastifyReply) => {
     const { kind } = entryOf(request.params);
     authorize(request, kind, 'read', 'list');
-    const query = request.query as { watch?: string; fieldSelector?: string };
+    const query = request.query as { watch?: string; fieldSelector?: string; labelSelector?: string };
     if (query.watch === 'true' || query.watch === '1') {
       throw new KubeError(405, `watching ${kind.plural}.${kind.group} is not supported`);
     }
     // kubectl delete waits for the object to be gone by listing it with metadata.name=<name>.
-    const where = listFilter(query.fieldSelector, request.params.namespace);
+    const where = listFilter(query.fieldSelector, request.params.namespace, {
+      selector: query.labelSelector,
+      sql: kind.labelsSql,
+    });
     const { rows } = await pool.query<DocumentRow>(
       `${selectSql(kind)}${where.sql} ORDER BY t.namespace, t.name`,
       where.params,

@@ -170,9 +170,30 @@ const LIST_FIELDS: Record<string, string> = { 'metadata.name': 't.name', 'metada
  * The SQL of a list's namespace and `fieldSelector` (`a=b`, `a==b`, `a!=b`, comma-separated;
  * `metadata.name` and `metadata.namespace` only, as for custom resources).
  */
-export function listFilter(fieldSelector: string | undefined, namespace: string | undefined) {
+export function listFilter(
+  fieldSelector: string | undefined,
+  namespace: string | undefined,
+  labels?: { selector: string | undefined; sql: string },
+) {
   const clauses: string[] = [];
   const params: string[] = [];
+  // `-l`: key=value, key==value, key!=value, key, !key over the kind's labels.
+  for (const part of (labels?.selector ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const match = /^(!)?([A-Za-z0-9._/-]+)(?:\s*(==|=|!=)\s*([A-Za-z0-9._-]*))?$/.exec(part);
+    if (!match || (match[1] && match[3])) {
+      throw new KubeError(400, `unable to parse requirement: ${part} (use key=value, key!=value, key or !key)`);
+    }
+    params.push(match[2]!);
+    const value = `(${labels!.sql})->>$${params.length}`;
+    if (!match[3]) clauses.push(`${value} IS ${match[1] ? '' : 'NOT '}NULL`);
+    else {
+      params.push(match[4]!);
+      clauses.push(match[3] === '!=' ? `${value} IS DISTINCT FROM $${params.length}` : `${value} = $${params.length}`);
+    }
+  }
   if (namespace) {
     params.push(namespace);
     clauses.push(`t.namespace = $${params.length}`);

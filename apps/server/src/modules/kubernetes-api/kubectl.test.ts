@@ -153,6 +153,9 @@ describe('kubectl with a downloaded kubeconfig', () => {
     );
     const selected = await kubectl('viewer', 'get', 'canaries', '--field-selector', 'metadata.name=api');
     expect(selected.stdout, selected.stderr).toMatch(/^NAME\s+AGE\napi\s+\d+s\n$/);
+    const labelled = await kubectl('viewer', 'get', 'canaries', '-l', 'team=web,!tier');
+    expect(labelled.stdout, labelled.stderr).toMatch(/^NAME\s+AGE\napi\s+\d+s\nweb\s+\d+s\n$/);
+    expect((await kubectl('viewer', 'get', 'canaries', '-l', 'team!=web')).stderr).toContain('No resources found');
     expect((await kubectl('admin', 'delete', 'canary', 'api')).stdout.trim()).toBe(
       'canary.canaries.flanksource.com "api" deleted',
     );
