@@ -44,7 +44,15 @@ export function CatalogList() {
           {loaded.total.toLocaleString('en-US')} {CATALOG_TEXTS.items}
         </p>
       )}
-      <div className="min-h-0 flex-1 overflow-auto rounded-lg border border-slate-200 bg-white">
+      <div
+        className={
+          table
+            ? // One grid row of the remaining height: the virtual table's own scroll box must be
+              // bounded, or it grows to all its rows and the virtualizer draws every one of them.
+              'grid min-h-0 flex-1 grid-rows-[minmax(0,1fr)] overflow-hidden rounded-lg border border-slate-200 bg-white'
+            : 'min-h-0 flex-1 overflow-auto rounded-lg border border-slate-200 bg-white'
+        }
+      >
         {current.isError ? (
           <ErrorPanel error={current.error} onRetry={() => void current.refetch()} />
         ) : table ? (

@@ -65,7 +65,8 @@ export function ConfigsTable({
           size: 200,
           enableSorting: false,
           cell: (info) => (
-            <span className="flex flex-wrap gap-1">
+            // One line: virtual rows have one fixed height, wrapped tags would overflow it.
+            <span className="flex gap-1 overflow-hidden whitespace-nowrap">
               {Object.entries(info.getValue() ?? {}).map(([key, value]) => (
                 <span key={key} className="rounded bg-slate-100 px-1 text-xs text-slate-700">
                   {key}: {value}
