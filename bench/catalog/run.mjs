@@ -35,14 +35,15 @@ const ITERATIONS = positiveIntEnv('BENCH_ITERATIONS', 40);
 const WARMUP = positiveIntEnv('BENCH_WARMUP', 5);
 const TARGETS_MS = { table: 100, summary: 300, changes: 100 };
 
-// The console's select of the item table (apps/web/src/features/catalog/lib/catalog-params.ts).
+// The console's select of the item table (apps/web/src/features/catalog/lib/catalog-params.ts):
+// the shown columns only, no agent embed, so deep pages cost no embed per skipped row.
 const CONFIGS_SELECT =
-  'id,type,config_class,status,health,labels,name,tags,created_at,updated_at,deleted_at,cost_per_minute,cost_total_1d,cost_total_7d,cost_total_30d,changes,analysis,agent:agents(id,name)';
+  'id,name,type,status,health,tags,created_at,updated_at,deleted_at,cost_total_1d,cost_total_30d,changes,analysis';
 const configsUrl = (type, extra) =>
   `/api/db/configs?${new URLSearchParams([
     ['select', CONFIGS_SELECT],
     ['type', `eq.${type}`],
-    ['order', 'type.asc,name.asc'],
+    ['order', 'type.asc,name.asc,id.asc'],
     ['deleted_at', 'is.null'],
     ...extra,
   ])}`;
