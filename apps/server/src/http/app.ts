@@ -33,12 +33,13 @@ import {
   type NotificationSettings,
 } from '../modules/notifications/notifications-module.js';
 import { createIncidentsModule, type IncidentSettings } from '../modules/incidents/incidents-module.js';
+import { createPlaybooksModule, playbooksCli, type PlaybookSettings } from '../modules/playbooks/playbooks-module.js';
 import { createKubernetesApiModule } from '../modules/kubernetes-api/kubernetes-api-module.js';
-import { playbooksCli } from '../modules/playbooks/playbooks-module.js';
 import { createResourcesModule } from '../modules/resources/resources-module.js';
 import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
 import { createTopologyModule, topologyCli } from '../modules/topology/topology-module.js';
+import { createLogsModule } from '../modules/logs/logs-module.js';
 import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
@@ -137,6 +138,8 @@ export type AppDeps = {
   notifications?: NotificationSettings;
   /** incidents: whether this app consumes events and runs the incident jobs (tests; docs/incidents.md). */
   incidents?: IncidentSettings;
+  /** playbooks: whether this app runs the executor, and its concurrency and timings (tests; docs/playbooks.md). */
+  playbooks?: PlaybookSettings;
   /** topology: how often the planner looks for due topologies (tests shorten it; docs/topology.md). */
   topology?: { planIntervalMs?: number };
 };
@@ -309,6 +312,23 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...serve,
     ...(deps.incidents ? { settings: deps.incidents } : {}),
   });
+  // Playbooks: documents, the run API, the executor over the database queue, event triggers.
+  const playbooks = createPlaybooksModule({
+    pool,
+    logger,
+    events,
+    personOf,
+    resolveConnection: connections.services.connections.resolve,
+    resolveValueFrom: secrets.services.secrets.resolveValueFrom,
+    // notification actions send through the notification senders.
+    sendNotification: notifications.services.sendDirect,
+    // exec actions run where exec checks do (ADR 0010).
+    ...(deps.health?.sandbox ? { sandbox: deps.health.sandbox } : {}),
+    ...serve,
+    ...(deps.playbooks ? { settings: deps.playbooks } : {}),
+  });
+  // Logs: backends validated on /api/db writes; POST /api/logs reads a component's selector.
+  const logs = createLogsModule({ pool, resolveConnection: connections.services.connections.resolve });
   const dataApi = await createDataApiModule({
     pool,
     logger,
@@ -323,6 +343,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       topology.services.guardDataApiWrites,
       notifications.services.guardDataApiWrites,
       incidents.services.guardDataApiWrites,
+      logs.services.guardDataApiWrites,
+      playbooks.services.guardDataApiWrites,
     ],
   });
   // Resources across areas: the pickers' search over checks, components and config items.
@@ -360,6 +382,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     topology,
     notifications,
     incidents,
+    logs,
+    playbooks,
     resources,
     kubernetesApi,
     system,
