@@ -40,6 +40,8 @@ export const CATALOG_TEXTS = {
     health: 'Health',
     by: 'by',
     stale: 'Not scraped in over an hour',
+    /** Attaches the item as config evidence to an incident (spec 3 section 2.1). */
+    linkToIncident: 'Link to incident',
   },
   views: { json: 'json', yaml: 'yaml' },
   noChanges: 'No changes',

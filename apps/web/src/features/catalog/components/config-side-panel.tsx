@@ -1,7 +1,9 @@
 import { CATALOG_TEXTS } from '@lookout/contracts';
-import { TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Siren, TriangleAlert } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLinkToIncident } from '@/components/link-to-incident-slot';
+import { buttonClasses } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import type { ConfigDetail } from '../api/catalog-api';
 import { configClassOf, formatCost, groupLabels, isStale } from '../lib/catalog-fns';
@@ -21,10 +23,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The item's facts: name, tags, status and health, created (with its scraper), updated (with
- * the stale warning), type, class, cost, properties and labels by prefix.
+ * the stale warning), type, class, cost, properties and labels by prefix; and 'Link to
+ * incident', which the console offers only with the incidents feature on and write on
+ * incident (ADR 0032).
  */
 export function ConfigSidePanel({ item, now }: { item: ConfigDetail; now: Date }) {
   const stale = isStale(item.last_scraped_time, now);
+  const linkDialog = useLinkToIncident();
+  const [linking, setLinking] = useState(false);
   return (
     <aside
       className="flex w-80 shrink-0 flex-col gap-3 overflow-auto border-l border-slate-200 bg-white p-4 text-sm"
@@ -34,6 +40,12 @@ export function ConfigSidePanel({ item, now }: { item: ConfigDetail; now: Date }
         <HealthDot health={item.health} />
         {item.name}
       </h2>
+      {linkDialog && (
+        <button type="button" className={buttonClasses('secondary', 'self-start')} onClick={() => setLinking(true)}>
+          <Siren aria-hidden className="size-4" />
+          {texts.linkToIncident}
+        </button>
+      )}
       <div className="flex flex-wrap gap-1">
         {Object.entries(item.tags ?? {}).map(([key, value]) => (
           <span key={key} className="rounded bg-slate-100 px-1.5 text-xs text-slate-700">
@@ -93,6 +105,12 @@ export function ConfigSidePanel({ item, now }: { item: ConfigDetail; now: Date }
           ))}
         </section>
       )}
+      {linkDialog?.({
+        // The whole item as config evidence, as the dialog attaches a config (ui-calls 3.6).
+        evidence: { type: 'config', config_id: item.id, ...(item.name ? { description: item.name } : {}) },
+        open: linking,
+        onOpenChange: (open) => !open && setLinking(false),
+      })}
     </aside>
   );
 }
