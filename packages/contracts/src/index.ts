@@ -48,3 +48,4 @@ export * from './playbooks.js';
 export * from './playbooks-ui.js';
 export * from './resource-search.js';
 export * from './kubeconfig.js';
+export * from './logs.js';
