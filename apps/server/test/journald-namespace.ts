@@ -46,9 +46,14 @@ export async function startJournalNamespace(namespace: string): Promise<JournalN
         connection.on('close', () => resolve());
       }),
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        // journald flushes and exits at once; a stuck one is killed rather than waited for.
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
       rmSync(runDir, { recursive: true, force: true });
       rmSync(`/var/log/journal/${machineId}.${namespace}`, { recursive: true, force: true });
     },

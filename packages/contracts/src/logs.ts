@@ -114,7 +114,7 @@ export const LOGS_TEXTS = {
   componentLabel: 'Component',
   selectorLabel: 'Logs selector',
   queryPlaceholder: 'Search',
-  attach: 'Attach as evidence',
+  attach: 'Link to Incident',
   loadFailed: 'Unable to load the logs',
   backendsTitle: 'Log Backends',
   addBackend: 'Add',

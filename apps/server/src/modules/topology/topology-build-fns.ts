@@ -34,7 +34,8 @@ export type DesiredComponent = {
   statusExpr: string | null;
   healthExpr: string | null;
   labels: Record<string, string> | null;
-  logs: { name: string }[] | null;
+  /** The component's logs selectors: `type` names the log backend, `labels` narrow it (docs/logs.md). */
+  logs: { name: string; type?: string; labels?: Record<string, string> }[] | null;
   properties: ComponentProperty[];
   order: number | null;
   /** Check and config selectors whose matches are linked (selector_id from the selector). */
@@ -208,7 +209,7 @@ function applySpecFields(
   node.statusExpr = spec.statusExpr ?? null;
   node.healthExpr = spec.healthExpr ?? null;
   node.labels = spec.labels ? { ...(node.labels ?? {}), ...spec.labels } : node.labels;
-  node.logs = spec.logs ? spec.logs.map((log) => ({ name: log.name })) : node.logs;
+  node.logs = spec.logs ? spec.logs.map((log) => ({ ...log })) : node.logs;
   node.order = spec.order ?? null;
   node.externalId = spec.external_id ?? node.externalId;
   if (spec.id) {
