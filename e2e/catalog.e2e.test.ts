@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { CATALOG_TEXTS } from '@lookout/contracts';
+import { CATALOG_TEXTS, INCIDENT_MESSAGES, INCIDENT_UI_TEXTS } from '@lookout/contracts';
 import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import pg from 'pg';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -115,6 +115,30 @@ describe('the catalog in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('+  image: payments:1.4').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}catalog-change.png` });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.close();
+  });
+
+  it('links the item to a new incident from its side panel, as config evidence', async () => {
+    const page = await context.newPage();
+    const { errors } = watchConsole(page);
+    await page.goto(`${server.url}/catalog/${podId}`);
+    await page.getByRole('button', { name: CATALOG_TEXTS.panel.linkToIncident }).click();
+    const link = page.getByRole('dialog', { name: INCIDENT_MESSAGES.linkTitle });
+    await link.getByRole('textbox', { name: INCIDENT_UI_TEXTS.link.incident }).fill('Payments pod crashes');
+    await link
+      .getByRole('listbox', { name: INCIDENT_UI_TEXTS.link.incident })
+      .getByRole('option', { name: INCIDENT_UI_TEXTS.link.create('Payments pod crashes') })
+      .click();
+    await link.getByRole('button', { name: INCIDENT_MESSAGES.linkButton }).click();
+    await page.getByText(INCIDENT_MESSAGES.linked).waitFor();
+    const evidence = await db.query<{ type: string; description: string; title: string }>(
+      `SELECT e.type, e.description, i.title FROM evidences e
+         JOIN hypotheses h ON h.id = e.hypothesis_id JOIN incidents i ON i.id = h.incident_id
+        WHERE e.config_id = $1`,
+      [podId],
+    );
+    expect(evidence.rows).toEqual([{ type: 'config', description: 'payments-7d9f', title: 'Payments pod crashes' }]);
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.close();
   });
