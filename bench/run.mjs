@@ -18,6 +18,7 @@ const BENCHMARKS = {
   'catalog-scrape': 'catalog/scrape.mjs',
   notifications: 'notifications/run.mjs',
   incidents: 'incidents/run.mjs',
+  logs: 'logs/run.mjs',
   playbooks: 'playbooks/run.mjs',
 };
 // `pgrest` in the issue's sense covers both the engine alone and the engine behind /api/db.
@@ -29,6 +30,7 @@ const BENCHMARKS = {
 // 10,000 files with 1 % changed.
 // `notifications` (issue 15): 1,000 check failures through 20 rules to a local webhook, a kill -9 mid-way.
 // `playbooks` (issue 16): 200 runs of exec, http and sql actions queued at once, a kill -9 mid-way.
+// `logs` (issue 19): a 2 GB file of 1,000,000 JSON lines: the newest page and a 0.1 % query vs tail and grep -c.
 // `incidents` (issue 17): 10,000 incidents, 100,000 hypotheses and evidences: the list with filters, one detail.
 const ALIASES = {
   pgrest: ['pgrest', 'data-api'],

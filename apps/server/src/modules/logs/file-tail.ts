@@ -51,31 +51,45 @@ export async function readFileTail(path: string, options: FileReadOptions): Prom
     };
 
     const chunkSize = needle ? SEARCH_CHUNK : PAGE_CHUNK;
-    let position = stats.size;
-    let carry = Buffer.alloc(0);
+    // Two buffers, reused: one is read into while the other is searched (no allocation per chunk).
+    const buffers = [Buffer.allocUnsafe(chunkSize), Buffer.allocUnsafe(chunkSize)];
+    let turn = 0;
     const readChunk = async (end: number) => {
       const start = Math.max(0, end - chunkSize);
-      const buffer = Buffer.allocUnsafe(end - start);
-      await handle.read(buffer, 0, end - start, start);
-      return { start, buffer };
+      const target = buffers[turn] as Buffer;
+      turn = 1 - turn;
+      const { bytesRead } = await handle.read(target, 0, end - start, start);
+      return { start, buffer: target.subarray(0, bytesRead) };
     };
-    // The next chunk is read while this one is searched.
+    const scan = (buffer: Buffer, from: number, to: number) =>
+      needle ? scanMatches(buffer, from, to, needle, judge) : scanAll(buffer, from, to, judge);
+    /** A whole line held apart (across chunks): judged when it holds the needle (or always without one). */
+    const single = (line: Buffer) =>
+      needle && line.indexOf(needle) === -1 ? false : judge(line.toString('utf8')) === 'stop';
+
+    // `carry`: the end of a line whose start lies in an earlier chunk (read next).
+    let carry = Buffer.alloc(0);
+    let position = stats.size;
     let pending = position > 0 ? readChunk(position) : undefined;
     while (pending) {
-      const { start, buffer: chunk } = await pending;
+      const { start, buffer } = await pending;
       position = start;
       pending = position > 0 ? readChunk(position) : undefined;
-      const buffer = carry.length > 0 ? Buffer.concat([chunk, carry]) : chunk;
-      // The part before the first newline may continue in the chunk before: keep it for then.
-      const first = position > 0 ? buffer.indexOf(NEWLINE) : -1;
-      if (position > 0 && first === -1) {
-        carry = buffer;
+      const first = buffer.indexOf(NEWLINE);
+      if (first === -1) {
+        carry = Buffer.concat([buffer, carry]);
+        if (position === 0 && single(carry)) return { total, lines };
         continue;
       }
-      carry = position > 0 ? Buffer.from(buffer.subarray(0, first)) : Buffer.alloc(0);
-      const from = first + 1;
-      const stop = needle ? scanMatches(buffer, from, needle, judge) : scanAll(buffer, from, judge);
-      if (stop) break;
+      const last = buffer.lastIndexOf(NEWLINE);
+      // The newest line here runs from after the last newline into the carry.
+      if ((last < buffer.length - 1 || carry.length > 0) && single(Buffer.concat([buffer.subarray(last + 1), carry]))) {
+        return { total, lines };
+      }
+      if (scan(buffer, first + 1, last)) return { total, lines };
+      carry = Buffer.from(buffer.subarray(0, first));
+      // The file's first line has no newline before it.
+      if (position === 0 && single(carry)) return { total, lines };
     }
     return { total, lines };
   } finally {
@@ -83,32 +97,36 @@ export async function readFileTail(path: string, options: FileReadOptions): Prom
   }
 }
 
-/** Every line of buffer[from..], newest (last) first; true when the judge said stop. */
-function scanAll(buffer: Buffer, from: number, judge: (text: string) => Verdict): boolean {
-  let end = buffer.length;
-  if (end > from && buffer[end - 1] === NEWLINE) end -= 1;
-  while (end >= from) {
-    const newline = end > from ? buffer.lastIndexOf(NEWLINE, end - 1) : -1;
+/** Every line of buffer[from..to) (to: a newline), newest (last) first; true when the judge said stop. */
+function scanAll(buffer: Buffer, from: number, to: number, judge: (text: string) => Verdict): boolean {
+  let end = to;
+  while (end > from) {
+    const newline = buffer.lastIndexOf(NEWLINE, end - 1);
     const lineStart = newline >= from ? newline + 1 : from;
     if (judge(buffer.toString('utf8', lineStart, end)) === 'stop') return true;
-    if (lineStart === from) return false;
     end = lineStart - 1;
   }
   return false;
 }
 
-/** The lines of buffer[from..] that hold the needle, newest first; true when the judge said stop. */
-function scanMatches(buffer: Buffer, from: number, needle: Buffer, judge: (text: string) => Verdict): boolean {
+/** The lines of buffer[from..to) that hold the needle, newest first; true when the judge said stop. */
+function scanMatches(
+  buffer: Buffer,
+  from: number,
+  to: number,
+  needle: Buffer,
+  judge: (text: string) => Verdict,
+): boolean {
   const ranges: [number, number][] = [];
   let at = buffer.indexOf(needle, from);
-  while (at !== -1) {
+  while (at !== -1 && at < to) {
     const before = at > from ? buffer.lastIndexOf(NEWLINE, at - 1) : -1;
     const lineStart = before >= from ? before + 1 : from;
     const after = buffer.indexOf(NEWLINE, at + needle.length);
-    const lineEnd = after === -1 ? buffer.length : after;
+    const lineEnd = after === -1 || after > to ? to : after;
     ranges.push([lineStart, lineEnd]);
-    if (after === -1) break;
-    at = buffer.indexOf(needle, after + 1);
+    if (lineEnd >= to) break;
+    at = buffer.indexOf(needle, lineEnd + 1);
   }
   for (let index = ranges.length - 1; index >= 0; index -= 1) {
     const [lineStart, lineEnd] = ranges[index] as [number, number];
