@@ -174,7 +174,7 @@ describe('catalog scrapers and relationships in Chromium', () => {
     await table.getByText('shop-secret').waitFor();
 
     // Link shop → orders-db by hand.
-    await page.getByRole('button', { name: RELATIONSHIP_TEXTS.link }).click();
+    await page.getByRole('button', { name: RELATIONSHIP_TEXTS.link, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: RELATIONSHIP_TEXTS.linkTitle });
     await dialog.getByRole('button', { name: RELATIONSHIP_TEXTS.linkSubmit }).click();
     await dialog.getByText(RELATIONSHIP_TEXTS.linkRequired).waitFor();
