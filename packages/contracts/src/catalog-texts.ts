@@ -26,7 +26,14 @@ export const CATALOG_TEXTS = {
   allTypes: 'All',
   /** After the item table's total: '30,000 items'. */
   items: 'items',
-  tabs: { config: 'Config', changes: 'Changes', insights: 'Insights', relationships: 'Relationships' },
+  tabs: {
+    config: 'Config',
+    changes: 'Changes',
+    insights: 'Insights',
+    relationships: 'Relationships',
+    playbooks: 'Playbooks',
+    checks: 'Checks',
+  },
   panel: {
     created: 'Created',
     updated: 'Updated',

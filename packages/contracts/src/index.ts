@@ -40,6 +40,7 @@ export * from './notifications.js';
 export * from './notifications-ui.js';
 export * from './catalog-relationships.js';
 export * from './catalog-scraper-texts.js';
+export * from './catalog-item-tab-texts.js';
 export * from './incidents.js';
 export * from './incident-responders.js';
 export * from './incident-api.js';
