@@ -3,11 +3,13 @@
  * column headings and empty states. The tab labels are in CATALOG_TEXTS.tabs.
  */
 export const CONFIG_PLAYBOOKS_TAB_TEXTS = {
+  loading: 'Loading playbook runs...',
   empty: 'No playbook runs for this item',
   columns: { status: 'Status', playbook: 'Playbook', started: 'Started', duration: 'Duration' },
 } as const;
 
 export const CONFIG_CHECKS_TAB_TEXTS = {
+  loading: 'Loading checks...',
   empty: 'No checks are linked to this item',
   columns: { name: 'Name', status: 'Status', severity: 'Severity', lastRun: 'Last Run' },
 } as const;

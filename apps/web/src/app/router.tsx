@@ -67,6 +67,8 @@ const areaRoutes: RouteObject[] = [
       { path: 'catalog/:id/changes', lazy: () => import('./routes/catalog-item') },
       { path: 'catalog/:id/insights', lazy: () => import('./routes/catalog-item') },
       { path: 'catalog/:id/relationships', lazy: () => import('./routes/catalog-item') },
+      { path: 'catalog/:id/playbooks', lazy: () => import('./routes/catalog-item') },
+      { path: 'catalog/:id/checks', lazy: () => import('./routes/catalog-item') },
       { path: 'configs', element: <Navigate to="/catalog" replace /> },
     ],
   },

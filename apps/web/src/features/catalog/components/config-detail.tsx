@@ -6,19 +6,22 @@ import { buttonClasses } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { useConfigDetail } from '../api/config-detail-api';
 import { ConfigChangesTab } from './config-changes-tab';
+import { ConfigChecksTab } from './config-checks-tab';
 import { ConfigDocument } from './config-document';
 import { ConfigInsightsTab } from './config-insights-tab';
+import { ConfigPlaybooksTab } from './config-playbooks-tab';
 import { ConfigRelationshipsTab } from './config-relationships-tab';
 import { ConfigSidePanel } from './config-side-panel';
 
-export const CONFIG_TABS = ['config', 'changes', 'insights', 'relationships'] as const;
+export const CONFIG_TABS = ['config', 'changes', 'insights', 'relationships', 'playbooks', 'checks'] as const;
 export type ConfigTab = (typeof CONFIG_TABS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * `/catalog/{id}` and its tabs (Config, Changes, Insights, Relationships), each with its count
- * badge. `canLink`: write on the scrapers resource, which manual links need.
+ * `/catalog/{id}` and its tabs (Config, Changes, Insights, Relationships, Playbooks, Checks),
+ * each with its count badge. `canLink`: write on the scrapers resource, which manual links need.
+ * Playbooks shows only with `playbookRunsEnabled`, Checks only with `checksEnabled`.
  */
 export function ConfigDetailPage({
   id,
@@ -26,6 +29,8 @@ export function ConfigDetailPage({
   canLink = false,
   components,
   silenceHref,
+  playbookRunsEnabled = false,
+  checksEnabled = false,
 }: {
   id: string;
   tab: ConfigTab;
@@ -34,6 +39,10 @@ export function ConfigDetailPage({
   components?: { canRead: boolean; canUnlink: boolean };
   /** 'Silence' (spec 3 section 2.10): the add-silence page prefilled with this item, when allowed. */
   silenceHref?: string | undefined;
+  /** The playbooks feature on and read on playbook_runs. */
+  playbookRunsEnabled?: boolean;
+  /** Read on canaries, which guards the linked checks. */
+  checksEnabled?: boolean;
 }) {
   const valid = UUID.test(id);
   const detail = useConfigDetail(valid ? id : '');
@@ -48,7 +57,12 @@ export function ConfigDetailPage({
     changes: item.summary?.changes,
     insights: item.summary?.analysis,
     relationships: item.summary?.relationships,
+    playbooks: item.summary?.playbook_runs,
+    checks: item.summary?.checks,
   };
+  const shown = CONFIG_TABS.filter(
+    (name) => (name !== 'playbooks' || playbookRunsEnabled) && (name !== 'checks' || checksEnabled),
+  );
   return (
     <div className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
@@ -71,7 +85,7 @@ export function ConfigDetailPage({
           )}
         </div>
         <div role="tablist" className="flex gap-1 border-b border-slate-200">
-          {CONFIG_TABS.map((name) => (
+          {shown.map((name) => (
             <Link
               key={name}
               role="tab"
@@ -100,6 +114,8 @@ export function ConfigDetailPage({
           {tab === 'relationships' && (
             <ConfigRelationshipsTab configId={id} canLink={canLink} components={components} />
           )}
+          {tab === 'playbooks' && playbookRunsEnabled && <ConfigPlaybooksTab configId={id} />}
+          {tab === 'checks' && checksEnabled && <ConfigChecksTab configId={id} />}
         </div>
       </div>
       <ConfigSidePanel item={item} now={new Date()} />
