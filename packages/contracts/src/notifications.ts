@@ -30,7 +30,7 @@ export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 /**
  * The events that Lookout produces today and the notification consumer takes from the queue:
  * check results (13_event_queue.sql), component roll-up health (21_topology.sql) and catalog
- * items (18_catalog.sql). The playbook approval events wait for their producer.
+ * items (18_catalog.sql), and the playbook approval events (25_playbooks.sql).
  */
 export const NOTIFICATION_CONSUMED_EVENTS = [
   'check.failed',
@@ -46,6 +46,8 @@ export const NOTIFICATION_CONSUMED_EVENTS = [
   'config.unknown',
   'config.updated',
   'config.warning',
+  'playbook.approval.inserted',
+  'playbook.spec.approval.updated',
 ] as const satisfies readonly NotificationEvent[];
 
 /** The queue event that carries one rendered message to one recipient (backend-model 2.9). */

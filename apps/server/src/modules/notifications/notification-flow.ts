@@ -1,7 +1,13 @@
 import { repeatIntervalMs, type NotificationTraceOutcome, type NotificationTraceRule } from '@lookout/contracts';
 import type { Queryable } from '../../db/transaction.js';
 import type { QueuedEvent } from '../../events/events.js';
-import { evaluateFilter, heldByError, matchSilence, recipientsOf } from './notification-match-fns.js';
+import {
+  evaluateFilter,
+  heldByError,
+  matchSilence,
+  recipientsOf,
+  type SilenceMatch,
+} from './notification-match-fns.js';
 import { subjectOf } from './notification-subjects.js';
 import { defaultBody, defaultTitle, renderTemplate } from './notification-template-fns.js';
 import type { HistoryInput, NotificationsRepository } from './notifications-repository.js';
@@ -9,7 +15,8 @@ import type { HistoryInput, NotificationsRepository } from './notifications-repo
 /**
  * The first half of the flow (backend-model 2.9), a sync consumer of the resource events: for
  * one event, in the transaction that takes it from the queue, every live rule is matched
- * (event, filter), then each of its recipients is checked against silences and the repeat
+ * (event, filter), then each of its recipients is checked against silences (when the resource
+ * has a kind a silence can name) and the repeat
  * interval, and gets a history row: `silenced` or `repeat-interval` (held back, counted), or
  * `pending` with the rendered message and a `notification.send` event for the sender. A trace
  * of every decision is written with them. All of it commits with the event's removal, so an
@@ -91,8 +98,11 @@ export async function decideEvent(
       entry.outcome = 'no-recipient';
       continue;
     }
-    silences ??= await repository.activeSilences(tx, subject.target);
-    const silence = matchSilence(silences, subject.target, subject.variables);
+    let silence: SilenceMatch = { silenceId: null, filterErrors: [] };
+    if (subject.target) {
+      silences ??= await repository.activeSilences(tx, subject.target);
+      silence = matchSilence(silences, subject.target, subject.variables);
+    }
     for (const failed of silence.filterErrors) await repository.setSilenceError(tx, failed.silenceId, failed.error);
     const title = renderTemplate(rule.title || defaultTitle(event.name), subject.variables);
     const body = renderTemplate(rule.template || defaultBody(event.name), subject.variables);

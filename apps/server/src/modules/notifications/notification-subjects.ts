@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/transaction.js';
 import type { QueuedEvent } from '../../events/events.js';
 import type { SilenceTarget } from './notification-match-fns.js';
+import { playbookSubject } from './notification-playbook-subjects.js';
 import type { NotificationsRepository, ResourceContext } from './notifications-repository.js';
 
 /**
@@ -15,10 +16,11 @@ import type { NotificationsRepository, ResourceContext } from './notifications-r
 /** The event's resource and the variables its rules' filters and templates see. */
 export type EventSubject = {
   resourceId: string;
-  resourceType: 'check' | 'canary' | 'component' | 'config';
+  resourceType: 'check' | 'canary' | 'component' | 'config' | 'playbook' | 'playbook_run';
   health: string | null;
   status: string | null;
-  target: SilenceTarget;
+  /** What a silence can cover it by; null when no silence applies (playbook events). */
+  target: SilenceTarget | null;
   variables: Record<string, unknown>;
 };
 
@@ -157,5 +159,6 @@ export function subjectOf(
   if (event.name.startsWith('check.')) return checkSubject(q, repository, event, publicUrl);
   if (event.name.startsWith('component.')) return componentSubject(q, repository, event, publicUrl);
   if (event.name.startsWith('config.')) return configSubject(q, repository, event, publicUrl);
+  if (event.name.startsWith('playbook.')) return playbookSubject(q, event, publicUrl);
   return Promise.resolve(undefined);
 }

@@ -62,6 +62,9 @@ export function defaultTitle(eventName: string): string {
     return ['created', 'updated', 'deleted'].includes(state ?? '')
       ? `{{ config.type }} {{ config.name }} was ${state}`
       : `{{ config.type }} {{ config.name }} is ${state}`;
+  // The original renders none for the playbook events; these name the playbook and what changed.
+  if (eventName === 'playbook.approval.inserted') return 'Playbook {{ playbook.name }}: run approved';
+  if (eventName === 'playbook.spec.approval.updated') return 'Playbook {{ playbook.name }}: approval settings updated';
   return eventName;
 }
 
@@ -91,6 +94,23 @@ export function defaultBody(eventName: string): string {
   }
   if (eventName.startsWith('component.')) return resourceBody('component', 'View component');
   if (eventName.startsWith('config.')) return resourceBody('config', 'View catalog item');
+  if (eventName === 'playbook.approval.inserted') {
+    return [
+      '**Playbook**: {{ playbook.name }}',
+      '**Run status**: {{ run.status }}',
+      '**Approved by**: {{ approval.approver }}',
+      '',
+      '[View run]({{ permalink }})',
+    ].join('\n');
+  }
+  if (eventName === 'playbook.spec.approval.updated') {
+    return [
+      '**Playbook**: {{ playbook.name }}',
+      '**Approval**: {{ approval }}',
+      '',
+      '[View runs]({{ permalink }})',
+    ].join('\n');
+  }
   return '{{ source_event }} at {{ event_time }}';
 }
 
