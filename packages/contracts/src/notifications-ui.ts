@@ -35,6 +35,16 @@ export const NOTIFICATION_RESOURCE_TYPE_LABELS: Readonly<Record<NotificationReso
   component: 'Component',
 };
 
+/**
+ * How history rows name their resource: the filter's types, and those of the playbook approval
+ * events (not in the filter, which keeps the original's four types).
+ */
+export const NOTIFICATION_HISTORY_RESOURCE_LABELS: Readonly<Record<string, string>> = {
+  ...NOTIFICATION_RESOURCE_TYPE_LABELS,
+  playbook: 'Playbook',
+  playbook_run: 'Playbook run',
+};
+
 /** Rows per page on the three lists (the shared table's default). */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 

@@ -72,6 +72,9 @@ describe('/notifications/rules (spec 3 section 2.10)', () => {
     expect(bodies).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Title'), 'Checks');
+    // The events are the contracts' list (spec 3 section 9), the playbook approval events included.
+    expect(within(dialog).getByLabelText('playbook.approval.inserted')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('playbook.spec.approval.updated')).toBeInTheDocument();
     await user.click(within(dialog).getByLabelText('check.failed'));
     await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Person' }), 'Ann Admin');
     await user.click(within(dialog).getByRole('tab', { name: 'Team' }));

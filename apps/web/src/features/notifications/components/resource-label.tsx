@@ -1,4 +1,4 @@
-import { NOTIFICATION_RESOURCE_TYPE_LABELS, type NotificationResourceType } from '@lookout/contracts';
+import { NOTIFICATION_HISTORY_RESOURCE_LABELS, type NotificationResourceType } from '@lookout/contracts';
 import { Link } from 'react-router';
 import { MISSING_VALUE } from '@/lib/format';
 
@@ -18,7 +18,7 @@ export function ResourceLabel({ type, id, name, resourceHref }: ResourceLabelPro
   const href = type && id ? resourceHref?.(type, id) : undefined;
   return (
     <span className="flex max-w-72 min-w-0 flex-col">
-      {type && <span className="text-xs text-slate-500">{NOTIFICATION_RESOURCE_TYPE_LABELS[type]}</span>}
+      {type && <span className="text-xs text-slate-500">{NOTIFICATION_HISTORY_RESOURCE_LABELS[type] ?? type}</span>}
       {href ? (
         <Link
           to={href}
