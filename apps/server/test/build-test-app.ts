@@ -46,6 +46,11 @@ export async function buildTestApp(
     topology?: AppDeps['topology'];
     /** playbooks: the executor (workers: true) and its timings. */
     playbooks?: AppDeps['playbooks'];
+    /**
+     * false: nothing runs in the background (no jobs, no event consumers, no module workers),
+     * for tests that read what triggers queue as data before any consumer could claim it.
+     */
+    background?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -79,7 +84,7 @@ export async function buildTestApp(
   // The scheduled jobs and the modules' workers run as in `lookout serve` (buildApp starts only
   // the jobs): with an SMTP server the identity module's outbox sender delivers the mails the
   // tests read there. Health has workers only when a test passes `health.workers`.
-  composed.start();
+  if (options.background !== false) composed.start();
   return {
     app,
     database,

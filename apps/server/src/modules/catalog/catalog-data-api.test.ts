@@ -71,7 +71,9 @@ async function insertItem(values: {
 }
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  // No consumers run: the topology (and, where workers run, notifications and playbooks)
+  // consume config events, and the tests below read what the triggers queued.
+  testApp = await buildTestApp({ background: false });
   for (const role of ROLES) {
     users[role] = await createSignedInUser(testApp.app, testApp.database.pool, {
       email: `${role}@example.com`,
