@@ -146,7 +146,8 @@ describe('/api/db', () => {
   it('refuses to create a row claiming another source', async () => {
     const response = await call('POST', '/api/db/logging_backends', 'admin', {
       name: 'loki',
-      spec: {},
+      // A spec the logs guard accepts: only the claimed source is wrong here.
+      spec: { loki: { url: 'https://loki.example' } },
       source: 'KubernetesCRD',
     });
     expect(response.statusCode).toBe(403);
