@@ -237,7 +237,16 @@ describe('/settings/email-outbox for anyone but an admin', () => {
       within(submenu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Connections', 'Users', 'Teams', 'Topology', 'Jobs History', 'Feature Flags', 'Event Queue']);
+    ).toEqual([
+      'Connections',
+      'Users',
+      'Teams',
+      'Topology',
+      'Jobs History',
+      'Feature Flags',
+      'Log Backends',
+      'Event Queue',
+    ]);
     expect(asked).toBe(0);
   });
 

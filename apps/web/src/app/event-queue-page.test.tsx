@@ -114,7 +114,7 @@ describe('/settings/event-queue-status (spec 3 section 2.9)', () => {
     expect(heading.closest('[role="alert"]')).toHaveTextContent('relation "event_queue_summary" does not exist');
   });
 
-  it('is in the Settings menu after Feature Flags, and gone while its feature is disabled', async () => {
+  it('is in the Settings menu after Feature Flags and Log Backends, and gone while its feature is disabled', async () => {
     summaryBackend([quiet]);
     const first = openQueue();
     await rowOf('check.passed');
@@ -123,7 +123,9 @@ describe('/settings/event-queue-status (spec 3 section 2.9)', () => {
     )
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels.indexOf('Event Queue')).toBe(labels.indexOf('Feature Flags') + 1);
+    // Spec 1 section 2: ... Jobs History, Feature Flags, Log Backends, Event Queue, Agents, ...
+    expect(labels.indexOf('Log Backends')).toBe(labels.indexOf('Feature Flags') + 1);
+    expect(labels.indexOf('Event Queue')).toBe(labels.indexOf('Log Backends') + 1);
     first.unmount();
 
     server.use(
