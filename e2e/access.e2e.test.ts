@@ -7,6 +7,7 @@ import {
   FEATURE_FLAGS_PAGE_TEXTS,
   IDENTITY_MESSAGES,
   JOB_HISTORY_TEXTS,
+  LOGS_TEXTS,
   SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
   TOPOLOGY_SETTINGS_TEXTS,
@@ -65,6 +66,7 @@ const ADMIN_SETTINGS = [
   TOPOLOGY_SETTINGS_TEXTS.title,
   JOB_HISTORY_TEXTS.title,
   FEATURE_FLAGS_PAGE_TEXTS.title,
+  LOGS_TEXTS.backendsTitle,
   EVENT_QUEUE_PAGE_TEXTS.title,
 ];
 // Editors read connections (not write), and neither the secret store nor the email outbox.

@@ -5,8 +5,10 @@ import {
   FEATURE_FLAGS_PAGE_TEXTS,
   IDENTITY_MESSAGES,
   JOB_HISTORY_TEXTS,
+  LOGS_TEXTS,
   SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
+  TOPOLOGY_SETTINGS_TEXTS,
   USERS_PAGE_TEXTS,
   VIEW_MESSAGES,
 } from '@lookout/contracts';
@@ -145,8 +147,10 @@ describe('the console with an external Ory Kratos (KRATOS_PUBLIC_URL) in Chromiu
       CONNECTIONS_PAGE_TEXTS.title,
       SECRETS_PAGE_TEXTS.menu,
       TEAMS_PAGE_TEXTS.title,
+      TOPOLOGY_SETTINGS_TEXTS.title,
       JOB_HISTORY_TEXTS.title,
       FEATURE_FLAGS_PAGE_TEXTS.title,
+      LOGS_TEXTS.backendsTitle,
       EVENT_QUEUE_PAGE_TEXTS.title,
     ]);
     await settings.getByRole('link', { name: FEATURE_FLAGS_PAGE_TEXTS.title }).click();
