@@ -307,6 +307,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     // Person and email responders are emailed through the identity outbox.
     mailer: { queueMessage: (message) => identity.services.courier.queueMessage(message) },
     resolveConnection: connections.services.connections.resolve,
+    // Team responders tell the team's notification channels through the notification senders.
+    sendNotification: notifications.services.sendDirect,
     personOf,
     publicUrl: deps.publicUrl ?? deps.serve?.config.publicUrl ?? `http://localhost:${deps.port ?? 8080}`,
     ...serve,

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { FailedEvent, QueuedEvent } from '../../events/events.js';
 import type { ResolvedConnection } from '../connections/connections-service.js';
+import type { DirectSender } from '../notifications/notification-direct-send.js';
+import { notifyTeamChannels, teamChannelMessage, teamChannelsOf } from './incident-team-channels.js';
 import {
   isTicketApiType,
   responderEmail,
@@ -16,8 +18,9 @@ import {
  * 23): a person, or a team's email responder, is emailed through the outbox; a team's
  * ticketing responder opens a ticket through the system's REST API with the connection the
  * team's spec names (`spec.responder_clients.<type>.connection`), or is recorded with "no
- * connection is configured". The outcome is kept on the responder (dispatch_status,
- * dispatch_message, external_id).
+ * connection is configured". A team responder also notifies the team's notification channels
+ * (`spec.notifications[]`) through the notifications module's `sendDirect`. The outcome is kept
+ * on the responder (dispatch_status, dispatch_message, external_id).
  */
 
 export type ResponderMailer = {
@@ -29,6 +32,8 @@ export type ResponderDispatchDeps = {
   logger: Logger;
   mailer: ResponderMailer;
   resolveConnection: (reference: string) => Promise<ResolvedConnection>;
+  /** The notifications module's `sendDirect`: a team responder's channels are told through it. */
+  sendNotification?: DirectSender | undefined;
   publicUrl: string;
   /** How long a ticket call may take. */
   timeoutMs?: number;
@@ -132,12 +137,12 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
     };
   }
 
-  async function dispatch(id: string, signal: AbortSignal): Promise<Outcome | undefined> {
-    const responder = await load(id);
-    if (!responder || responder.deleted_at) return undefined;
-    const link = `${deps.publicUrl.replace(/\/+$/, '')}/incidents/${responder.incident.id}`;
-    const type =
-      typeof responder.properties.responderType === 'string' ? responder.properties.responderType : responder.type;
+  async function primary(
+    responder: ResponderContext,
+    type: string,
+    link: string,
+    signal: AbortSignal,
+  ): Promise<Outcome> {
     if (responder.type === 'person' || type === 'person') {
       if (!responder.person_email) {
         return {
@@ -155,6 +160,51 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
     return ticket(responder, type, link, signal);
   }
 
+  /**
+   * The responder's own step (email or ticket), then, for a team, its channels. Channels are told
+   * on the first try only, even when the ticket call fails, so a retried ticket neither keeps the
+   * team waiting nor tells it twice; the note joins whatever message is stored.
+   */
+  async function dispatch(id: string, signal: AbortSignal, firstTry = true): Promise<Outcome | undefined> {
+    const responder = await load(id);
+    if (!responder || responder.deleted_at) return undefined;
+    const link = `${deps.publicUrl.replace(/\/+$/, '')}/incidents/${responder.incident.id}`;
+    const type =
+      typeof responder.properties.responderType === 'string' ? responder.properties.responderType : responder.type;
+    const isTeam = responder.type !== 'person' && type !== 'person' && responder.team_name !== null;
+    const channels = isTeam && firstTry && deps.sendNotification ? teamChannelsOf(responder.team_spec) : [];
+    let outcome: Outcome;
+    try {
+      outcome = await primary(responder, type, link, signal);
+    } catch (error) {
+      if (!channels.length) throw error;
+      const told = await tellTeam(responder, channels, link, signal);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${reason} ${told.note}`);
+    }
+    if (!channels.length) return outcome;
+    const told = await tellTeam(responder, channels, link, signal);
+    // A request only recorded has reached someone once a channel took the message.
+    const status =
+      outcome.status === 'recorded' && told.sent > 0
+        ? 'sent'
+        : outcome.status === 'recorded' && told.failed > 0
+          ? 'failed'
+          : outcome.status;
+    return { ...outcome, status, message: `${outcome.message} ${told.note}` };
+  }
+
+  function tellTeam(
+    responder: ResponderContext,
+    channels: ReturnType<typeof teamChannelsOf>,
+    link: string,
+    signal: AbortSignal,
+  ) {
+    const team = responder.team_name ?? 'unknown';
+    const message = teamChannelMessage(responder.incident, team, link);
+    return notifyTeamChannels(deps.sendNotification!, channels, message, team, signal);
+  }
+
   return {
     dispatch,
     /** The async consumer: a failed ticket call comes back for another try (the queue's back-off). */
@@ -163,7 +213,7 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
       for (const event of events) {
         if (!event.eventId) continue;
         try {
-          const outcome = await dispatch(event.eventId, context.signal);
+          const outcome = await dispatch(event.eventId, context.signal, event.attempts === 0);
           if (outcome) await save(event.eventId, outcome);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

@@ -6,6 +6,7 @@ import type { Events } from '../../events/events.js';
 import { noBootstrap, noWorkers, type ServeContext, type ServerModule } from '../../http/server-module.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import type { ResolvedConnection } from '../connections/connections-service.js';
+import type { DirectSender } from '../notifications/notification-direct-send.js';
 import { guardIncidentWrites } from './incident-data-api-guard.js';
 import { createDefinitionOfDone, EVALUATE_EVIDENCE_EVERY_MS, EVALUATE_EVIDENCE_JOB } from './incident-dod.js';
 import { createResponderDispatch, type ResponderMailer } from './incident-responder-dispatch.js';
@@ -37,6 +38,8 @@ export type IncidentsModuleDeps = {
   /** The identity module's outbox: responders' emails go out through it (docs/identity.md). */
   mailer: ResponderMailer;
   resolveConnection: (reference: string) => Promise<ResolvedConnection>;
+  /** The notifications module's `sendDirect`: team responders tell the team's channels. */
+  sendNotification?: DirectSender;
   personOf: (request: FastifyRequest) => Promise<string | null>;
   /** Links in emails and tickets start here. */
   publicUrl: string;
@@ -54,8 +57,8 @@ export const incidentsCli = { appliers: { [INCIDENT_RULE_KIND]: incidentRuleAppl
  * hypotheses, evidences, comments, responders and rules through /api/db, where the database
  * enforces the rules (migration 23) and the guard checks what SQL cannot. This module adds the
  * create flow, the definition-of-done job, incident rules (queue consumers and a sweep), the
- * responder dispatch (email through the outbox, tickets through REST APIs), the timeline and
- * the Markdown report.
+ * responder dispatch (email through the outbox, tickets through REST APIs, a team's channels
+ * through the notifications module), the timeline and the Markdown report.
  */
 export function createIncidentsModule(deps: IncidentsModuleDeps): IncidentsModule {
   const settings = deps.settings ?? {};
@@ -73,6 +76,7 @@ export function createIncidentsModule(deps: IncidentsModuleDeps): IncidentsModul
       logger,
       mailer: deps.mailer,
       resolveConnection: deps.resolveConnection,
+      sendNotification: deps.sendNotification,
       publicUrl: deps.publicUrl,
       ...(settings.ticketTimeoutMs ? { timeoutMs: settings.ticketTimeoutMs } : {}),
     });
