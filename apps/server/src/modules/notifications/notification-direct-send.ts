@@ -26,9 +26,9 @@ function channelOf(connection: ResolvedConnection): Channel {
 
 /**
  * Sends one message straight through the senders, outside rules and send history: what other
- * modules use to notify (playbooks' `notification` action). Answers the service type used;
- * rejects with the service's own words. `secrets` receives the credentials it opened, so the
- * caller can mask them in what it stores.
+ * modules use to notify (playbooks' `notification` action, incidents' team responders). Answers
+ * the service type used; rejects with the service's own words. `secrets` receives the
+ * credentials it opened, so the caller can mask them in what it stores.
  */
 export function createDirectSender(deps: {
   resolveConnection: (reference: string) => Promise<ResolvedConnection>;
