@@ -281,9 +281,18 @@ describe('/catalog/{id}/relationships', () => {
 
   it('links the item to another chosen from at most 50, in the chosen direction', async () => {
     server.use(
-      http.get('*/api/db/configs', async ({ request }) => {
+      // The picker asks the resource search (ui-calls 3.16); the item itself comes back and is left out.
+      http.post('*/api/resources/search', async ({ request }) => {
         await record(request);
-        return HttpResponse.json([{ id: CHILD, name: 'shop-secret', type: 'App::Secret' }]);
+        const row = { namespace: null, agent: 'local', labels: null, icon: null, tags: null };
+        return HttpResponse.json({
+          checks: [],
+          components: [],
+          configs: [
+            { ...row, id: ITEM, name: 'shop', type: 'App::Service' },
+            { ...row, id: CHILD, name: 'shop-secret', type: 'App::Secret' },
+          ],
+        });
       }),
       http.post('*/api/db/config_relationships', async ({ request }) => {
         await record(request);
@@ -302,7 +311,11 @@ describe('/catalog/{id}/relationships', () => {
     await user.click(within(dialog).getByRole('radio', { name: RELATIONSHIP_TEXTS.linkDirections.incoming }));
     await user.click(within(dialog).getByRole('button', { name: RELATIONSHIP_TEXTS.linkSubmit }));
     await screen.findByText(CONFIG_LINK_TOASTS.linked);
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ config_id: CHILD, related_id: ITEM });
+    expect(within(picker).queryByRole('option', { name: /^shop \(/ })).toBeNull();
+    expect(requests.find((r) => r.path.endsWith('/api/db/config_relationships'))?.body).toEqual({
+      config_id: CHILD,
+      related_id: ITEM,
+    });
     // Manual links are soft edges: the tab now asks for soft and incoming ones.
     await waitFor(() =>
       expect(
@@ -312,8 +325,8 @@ describe('/catalog/{id}/relationships', () => {
         incoming_relation: 'both',
       }),
     );
-    const lookup = requests.find((r) => r.path.endsWith('/api/db/configs'))!;
-    expect(Object.fromEntries(lookup.params)).toMatchObject({ limit: '50', id: `neq.${ITEM}`, deleted_at: 'is.null' });
+    const lookup = requests.find((r) => r.path.endsWith('/api/resources/search'))!;
+    expect(lookup.body).toEqual({ configs: [{ limit: 51 }] });
   });
 
   it('lists the components the item is linked to, and lets a topology writer unlink a manual one', async () => {

@@ -100,6 +100,8 @@ describe('/notifications/silences/add (spec 3 section 2.10)', () => {
     const check = await screen.findByRole('radio', { name: 'Check' }, { timeout: 15_000 });
     expect(check).toHaveAttribute('aria-checked', 'true');
     expect(await screen.findByRole('combobox', { name: 'Check' })).toHaveValue(IDS.check);
+    // The check choices come from the resource search, so the prefilled id shows by name.
+    expect(await screen.findByRole('option', { name: 'api-health (http)' })).toBeInTheDocument();
     await user.click(screen.getByLabelText('Recursive'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'For' }), '6h');
     await user.type(screen.getByLabelText('Reason'), 'deploy');

@@ -100,6 +100,16 @@ describe('/playbooks (spec 2 section 2.5)', () => {
     // The spec selects checks only, so the check search opens directly.
     const choice = within(dialog).getByRole('combobox', { name: PLAYBOOK_TEXTS.resourceKinds.check });
     await within(choice).findByRole('option', { name: 'api-health (http)' });
+    // The picker asks the resource search with the spec's check selectors.
+    expect(backend.calls.find((call) => call.name === 'search')?.body).toEqual({
+      checks: [{ name: '*', limit: 50 }],
+    });
+    await user.type(within(dialog).getByRole('searchbox'), 'api');
+    await waitFor(() =>
+      expect(backend.calls.filter((call) => call.name === 'search').at(-1)?.body).toEqual({
+        checks: [{ name: '*', search: 'api', limit: 50 }],
+      }),
+    );
     await user.selectOptions(choice, PLAYBOOK_IDS.check);
 
     const replicas = await within(dialog).findByRole('textbox', { name: 'Replicas *' });

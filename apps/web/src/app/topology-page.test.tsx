@@ -197,14 +197,14 @@ describe('/topology/{id}', () => {
     await user.click(await within(dialog).findByRole('option', { name: /orders-rds/ }));
     await user.click(within(dialog).getByRole('button', { name: TOPOLOGY_TEXTS.link.submit }));
     expect(await screen.findByText(TOPOLOGY_TEXTS.link.success)).toBeInTheDocument();
-    const post = backend.requests.find((r) => r.body !== undefined);
+    const post = backend.requests.find((r) => r.path.endsWith('/api/db/config_component_relationships'));
     expect(post?.body).toEqual({
       component_id: TOPOLOGY_IDS.shop,
       config_id: TOPOLOGY_IDS.config,
       selector_id: 'manual',
     });
-    const search = backend.requests.find((r) => r.path.endsWith('/api/db/configs'));
-    expect(search?.params.get('limit')).toBe('50');
+    const search = backend.requests.find((r) => r.path.endsWith('/api/resources/search'));
+    expect(search?.body).toEqual({ configs: [{ limit: 50 }] });
   });
 
   it('offers no Link to catalog to a viewer', async () => {

@@ -138,6 +138,17 @@ export function notificationHandlers({
     http.get('*/api/db/canaries', () => HttpResponse.json([{ id: IDS.canary, name: 'api' }])),
     http.get('*/api/db/components', () => HttpResponse.json([])),
     http.get('*/api/db/config_items', () => HttpResponse.json([])),
+    // The silence form's check, component and catalog choices (ui-calls 3.16).
+    http.post('*/api/resources/search', async ({ request }) => {
+      record('search', request);
+      const body = (await request.json()) as Record<string, unknown>;
+      const check = { id: IDS.check, name: 'api-health', type: 'http', namespace: null, agent: 'local' };
+      return HttpResponse.json({
+        checks: body.checks ? [{ ...check, labels: null, icon: null, tags: null }] : [],
+        components: [],
+        configs: [],
+      });
+    }),
   ];
   return { handlers, seen };
 }

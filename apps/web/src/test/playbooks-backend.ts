@@ -98,9 +98,20 @@ export function playbooksBackend(
       await record('update', request);
       return HttpResponse.json([{ id: PLAYBOOK_IDS.echo }]);
     }),
-    http.get('*/api/db/checks', async ({ request }) => {
-      await record('checks', request);
-      return HttpResponse.json([{ id: PLAYBOOK_IDS.check, name: 'api-health', type: 'http' }]);
+    // The run modal's resource picker (ui-calls 3.16): one check, whatever the selectors.
+    http.post('*/api/resources/search', async ({ request }) => {
+      await record('search', request);
+      const check = {
+        id: PLAYBOOK_IDS.check,
+        name: 'api-health',
+        type: 'http',
+        namespace: null,
+        agent: '00000000-0000-0000-0000-000000000000',
+        labels: null,
+        icon: null,
+        tags: null,
+      };
+      return HttpResponse.json({ checks: [check], components: [], configs: [] });
     }),
     http.get('*/api/playbook/list', async ({ request }) => {
       await record('list', request);

@@ -153,11 +153,20 @@ export function topologyBackend() {
         },
       ]),
     ),
-    http.get('*/api/db/configs', ({ request }) => {
-      record(request);
-      return HttpResponse.json([
-        { id: TOPOLOGY_IDS.config, name: 'orders-rds', type: 'AWS::RDS::DBInstance', config_class: 'Database' },
-      ]);
+    // 'Link to catalog' picks through the resource search (ui-calls 3.16).
+    http.post('*/api/resources/search', async ({ request }) => {
+      record(request, await request.json());
+      const config = {
+        id: TOPOLOGY_IDS.config,
+        name: 'orders-rds',
+        type: 'AWS::RDS::DBInstance',
+        namespace: null,
+        agent: '00000000-0000-0000-0000-000000000000',
+        labels: null,
+        icon: null,
+        tags: null,
+      };
+      return HttpResponse.json({ checks: [], components: [], configs: [config] });
     }),
     http.post('*/api/db/config_component_relationships', async ({ request }) => {
       const body = await request.json();

@@ -1,6 +1,7 @@
 import { CONFIG_LINK_PICKER_LIMIT, MANUAL_LINK_SELECTOR } from '@lookout/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dbApi } from '@/lib/api-client';
+import { searchPicker } from '@/lib/resource-search';
 import type { RelatedConfig } from '../lib/relationship-graph-fns';
 import { relatedConfigsQuery, type RelationshipParams } from '../lib/relationship-params';
 import { catalogKeys } from './catalog-api';
@@ -72,24 +73,20 @@ export function useManualLinks(configId: string) {
   });
 }
 
-/** Live items to link to, by name or type, at most 50 (spec 3 section 9), not the item itself. */
+/**
+ * Live items to link to, by name, at most 50 (spec 3 section 9), not the item itself: the
+ * resource search every picker uses (ui-calls section 3.16). One more than shown is asked for,
+ * so dropping the item itself still leaves 50.
+ */
 export function useLinkCandidates(configId: string, search: string, enabled: boolean) {
   return useQuery({
     queryKey: relationshipKeys.picker(configId, search),
     queryFn: async ({ signal }) => {
-      const term = search.replace(/[,()*]/g, ' ').trim();
-      const { data } = await dbApi.get<Array<{ id: string; name: string | null; type: string | null }>>('/configs', {
-        params: {
-          select: 'id,name,type',
-          deleted_at: 'is.null',
-          id: `neq.${configId}`,
-          order: 'name.asc',
-          limit: CONFIG_LINK_PICKER_LIMIT,
-          ...(term ? { or: `(name.ilike.*${term}*,type.ilike.*${term}*)` } : {}),
-        },
-        signal,
-      });
-      return data;
+      const rows = await searchPicker('configs', search, { limit: CONFIG_LINK_PICKER_LIMIT + 1, signal });
+      return rows
+        .filter((row) => row.id !== configId)
+        .slice(0, CONFIG_LINK_PICKER_LIMIT)
+        .map(({ id, name, type }) => ({ id, name, type }));
     },
     enabled,
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import type { SilenceResourceKind } from '@lookout/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { dbApi } from '@/lib/api-client';
+import { searchPicker, type ResourceSearchKind } from '@/lib/resource-search';
 import { notificationKeys } from './notification-keys';
 import { withServerMessage } from './request-error';
 
@@ -30,7 +31,7 @@ const SELECT: Record<SilenceResourceKind, string> = {
 
 const rowSchema = z.object({ id: z.string(), name: z.string().nullable(), type: z.string().nullable().optional() });
 
-const toChoice = (row: z.infer<typeof rowSchema>): ResourceChoice => ({
+const toChoice = (row: { id: string; name: string | null; type?: string | null | undefined }): ResourceChoice => ({
   id: row.id,
   name: row.name ?? row.id,
   type: row.type ?? null,
@@ -39,12 +40,25 @@ const toChoice = (row: z.infer<typeof rowSchema>): ResourceChoice => ({
 /** How many resources the add form lists per kind. */
 export const RESOURCE_CHOICES_LIMIT = 500;
 
+/** The resource search's key for each kind it covers; canaries are not among its kinds. */
+const SEARCH_KINDS: Partial<Record<SilenceResourceKind, ResourceSearchKind>> = {
+  check: 'checks',
+  component: 'components',
+  config: 'configs',
+};
+
 /**
- * `GET /api/db/<relation>?select=…&deleted_at=is.null&order=name.asc&limit=500`: the
- * resources of one kind a silence can be about.
+ * The resources of one kind a silence can be about, by name: checks, components and config
+ * items through the resource search every picker uses (ui-calls section 3.16); canaries, which
+ * it does not cover, through `GET /api/db/canaries?select=id,name&deleted_at=is.null&order=name.asc&limit=500`.
  */
 export const getResourceChoices = (kind: SilenceResourceKind, signal?: AbortSignal): Promise<ResourceChoice[]> =>
   withServerMessage(async () => {
+    const searchKind = SEARCH_KINDS[kind];
+    if (searchKind) {
+      const rows = await searchPicker(searchKind, '', { limit: RESOURCE_CHOICES_LIMIT, ...(signal ? { signal } : {}) });
+      return rows.map(toChoice);
+    }
     const { data } = await dbApi.get<unknown>(`/${RELATIONS[kind]}`, {
       params: { select: SELECT[kind], deleted_at: 'is.null', order: 'name.asc', limit: RESOURCE_CHOICES_LIMIT },
       signal,

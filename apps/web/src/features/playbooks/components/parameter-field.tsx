@@ -77,7 +77,14 @@ export function ParameterField({ parameter, value, onChange, error }: ParameterF
             {label}
           </span>
           <div className="mt-1">
-            <ResourceSelect kind={parameter.type} value={text} onChange={onChange} label={label} error={error} />
+            <ResourceSelect
+              kind={parameter.type}
+              value={text}
+              onChange={onChange}
+              label={label}
+              error={error}
+              selectors={parameter.properties?.filter}
+            />
           </div>
         </div>
       );

@@ -1,4 +1,4 @@
-import { PLAYBOOK_UI_TEXTS } from '@lookout/contracts';
+import { PLAYBOOK_UI_TEXTS, type PlaybookSelector } from '@lookout/contracts';
 import { useDeferredValue, useId, useState } from 'react';
 import { formClasses } from '@/components/ui/form-field';
 import { useResourceSearch, type ResourceKind } from '../api/resource-api';
@@ -12,19 +12,21 @@ export interface ResourceSelectProps {
   /** Accessible name of the choice. */
   label: string;
   error?: string | undefined;
+  /** The selectors that bound the choice (the playbook's for this kind, a parameter's filter). */
+  selectors?: readonly PlaybookSelector[] | undefined;
 }
 
 /**
- * A resource of one kind chosen by name: a search box narrows the options the data API
- * returns, and a select holds the choice. Used for the run modal's resource and for component,
+ * A resource of one kind chosen by name: a search box narrows the options the resource search
+ * returns for the selectors, and a select holds the choice. Used for the run modal's resource and for component,
  * config and check parameters.
  */
-export function ResourceSelect({ kind, value, onChange, label, error }: ResourceSelectProps) {
+export function ResourceSelect({ kind, value, onChange, label, error, selectors }: ResourceSelectProps) {
   const id = useId();
   const [search, setSearch] = useState('');
   // Typing stays fluid; the query follows the deferred text.
   const deferred = useDeferredValue(search);
-  const resources = useResourceSearch(kind, deferred);
+  const resources = useResourceSearch(kind, deferred, selectors);
   const options = resources.data ?? [];
   return (
     <div className="flex flex-col gap-1.5">

@@ -1,4 +1,4 @@
-import { PLAYBOOK_TEXTS, PLAYBOOK_UI_TEXTS } from '@lookout/contracts';
+import { PLAYBOOK_TEXTS, PLAYBOOK_UI_TEXTS, playbookSelectorSchema } from '@lookout/contracts';
 import { FlaskConical, Play } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { formClasses } from '@/components/ui/form-field';
 import { Modal, ModalFooter } from '@/components/ui/modal';
 import { getErrorMessage, toastError } from '@/lib/api-client';
 import { usePlaybook } from '../api/playbooks-api';
-import { RESOURCE_KINDS, type ResourceKind } from '../api/resource-api';
+import { RESOURCE_KINDS, SEARCH_KINDS, type ResourceKind } from '../api/resource-api';
 import type { RunTarget } from '../api/run-api';
 import { useDryRun, usePlaybookParams, useStartRun } from '../api/run-queries';
 import { runPath } from '../lib/playbook-paths';
@@ -23,7 +23,6 @@ const TARGET_KEYS: Record<ResourceKind, keyof RunTarget> = {
   component: 'component_id',
   check: 'check_id',
 };
-const SPEC_KEYS: Record<ResourceKind, string> = { config: 'configs', component: 'components', check: 'checks' };
 
 export interface RunPlaybookModalProps {
   playbook: { id: string; title?: string | null | undefined };
@@ -34,8 +33,14 @@ export interface RunPlaybookModalProps {
 
 /** The kinds a playbook's spec selects (configs, components, checks); every kind when it names none. */
 function kindsOf(spec: Record<string, unknown> | null | undefined): ResourceKind[] {
-  const kinds = RESOURCE_KINDS.filter((kind) => Array.isArray(spec?.[SPEC_KEYS[kind]]));
+  const kinds = RESOURCE_KINDS.filter((kind) => Array.isArray(spec?.[SEARCH_KINDS[kind]]));
   return kinds.length > 0 ? kinds : [...RESOURCE_KINDS];
+}
+
+/** The spec's selectors for a kind, which bound the picker; none (any resource) when unreadable. */
+function selectorsOf(spec: Record<string, unknown> | null | undefined, kind: ResourceKind) {
+  const parsed = playbookSelectorSchema.array().safeParse(spec?.[SEARCH_KINDS[kind]]);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -124,6 +129,7 @@ export function RunPlaybookModal({ playbook, target: fixedTarget, onClose }: Run
                 value={resourceId}
                 onChange={chooseResource}
                 label={PLAYBOOK_TEXTS.resourceKinds[activeKind]}
+                selectors={selectorsOf(row.data?.spec, activeKind)}
               />
             </section>
           ))}

@@ -1,29 +1,22 @@
 import { MANUAL_LINK_SELECTOR_ID, TOPOLOGY_LINK_PICKER_LIMIT } from '@lookout/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dbApi } from '@/lib/api-client';
+import { searchPicker } from '@/lib/resource-search';
 import { topologyKeys } from './topology-keys';
 
 /** A catalog item the picker offers. */
-export type ConfigOption = { id: string; name: string; type: string | null; config_class: string | null };
+export type ConfigOption = { id: string; name: string | null; type: string | null };
 
 /**
  * The picker's options: live catalog items whose name contains the text, by name, at most 50
- * (spec 3 section 9). Asked of the server rather than filtered from every item in the browser.
+ * (spec 3 section 9), from the resource search every picker uses (ui-calls section 3.16).
  */
 export function useConfigOptions(text: string) {
   return useQuery({
     queryKey: topologyKeys.configSearch(text),
-    queryFn: async ({ signal }) => {
-      const params: Record<string, string> = {
-        select: 'id,name,type,config_class',
-        deleted_at: 'is.null',
-        order: 'name.asc',
-        limit: String(TOPOLOGY_LINK_PICKER_LIMIT),
-      };
-      // PostgREST reads `*` as the wildcard; commas and parentheses would break the filter.
-      const cleaned = text.trim().replace(/[*,()]/g, ' ');
-      if (cleaned) params.name = `ilike.*${cleaned}*`;
-      return (await dbApi.get<ConfigOption[]>('/configs', { params, signal })).data;
+    queryFn: async ({ signal }): Promise<ConfigOption[]> => {
+      const rows = await searchPicker('configs', text, { limit: TOPOLOGY_LINK_PICKER_LIMIT, signal });
+      return rows.map(({ id, name, type }) => ({ id, name, type }));
     },
     placeholderData: keepPreviousData,
   });

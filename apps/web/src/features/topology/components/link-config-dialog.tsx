@@ -81,7 +81,7 @@ export function LinkConfigDialog({ component, onClose }: { component: { id: stri
                 selected?.id === option.id && 'bg-sky-50 font-medium',
               )}
             >
-              <span className="truncate">{option.name}</span>
+              <span className="truncate">{option.name ?? option.id}</span>
               <span className="shrink-0 text-xs text-slate-500">{option.type}</span>
             </li>
           ))}
