@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { CANARY_LIMITS } from './canary-constants.js';
 import { boundedString, labelsSchema, requiredString } from './canary-fields.js';
 import { ANALYSIS_SEVERITIES, ANALYSIS_TYPES } from './catalog-schema.js';
-import { classifyScrapeExpression, codeProblem, scrapeExpressionProblem } from './scrape-config-expressions.js';
-import { SCRAPE_MESSAGES } from './scrape-engine.js';
+import { codeProblem, scrapeExpressionProblem } from './scrape-config-expressions.js';
 
 /**
  * Parts of scraper documents beyond the common expressions (docs/catalog.md): analysis rules
@@ -15,15 +14,12 @@ export const SCRAPE_RULE_LIMITS = { analysisRules: 50, relationshipRules: 50, li
 
 /**
  * A scrape expression field (`id`, `type`, `name`, `class`, `items`, ...): its kind is checked
- * (`spec.file[0].id: jsonpath ...`). javascript is refused here, where the field can be named,
- * rather than when the scraper runs (ADR 0024).
+ * (`spec.file[0].id: jsonpath ...`). javascript is accepted; the server runs it sandboxed (ADR 0039).
  */
 export const scrapeExpressionField = () =>
   requiredString(CANARY_LIMITS.expressionLength).superRefine((value, ctx) => {
     const problem = scrapeExpressionProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    else if (classifyScrapeExpression(value).kind === 'javascript')
-      ctx.addIssue({ code: 'custom', message: SCRAPE_MESSAGES.javascriptUnsupported });
   });
 
 /** A CEL expression written without a prefix (`config.spec.replicas < 2.0`). */

@@ -67,6 +67,4 @@ export type ScrapeTypeSummary = {
 
 export const SCRAPE_MESSAGES = {
   unsupportedType: (type: string) => `the ${type} scraper is not supported by this build`,
-  javascriptUnsupported:
-    'javascript expressions are not supported by this build (Lookout does not run scraped data through an unsandboxed JavaScript engine); use an expr: (CEL), jsonpath or template expression',
 } as const;

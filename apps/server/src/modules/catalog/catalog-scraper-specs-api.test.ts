@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 /*
  * Scraper specs with the kubernetes, kubernetesFile and exec types, insight and relationship
  * rules through /api/db/config_scrapers as the console writes them: accepted when valid, a 400
- * naming every wrong field otherwise (javascript expressions included).
+ * naming every wrong field otherwise (a javascript expression is checked like an expr one).
  */
 
 let testApp: TestApp;
@@ -53,14 +53,14 @@ describe('scraper specs through the data API', () => {
     expect(response.statusCode).toBe(201);
   });
 
-  it('refuses javascript expressions, bad insight and relationship rules, and a kubernetes entry without its cluster', async () => {
+  it('refuses malformed javascript expressions, bad insight and relationship rules, and a kubernetes entry without its cluster', async () => {
     const response = await post({
       name: 'bad-rules',
       spec: {
         file: [
           {
             type: 'F',
-            name: 'javascript: config.name',
+            name: 'javascript: config.name(',
             paths: ['/srv/*.yaml'],
             analysis: [{ name: 'x', filter: 'config.a >', type: 'uptime' }],
             transform: { relationship: [{ parent: true }] },
@@ -71,7 +71,7 @@ describe('scraper specs through the data API', () => {
     });
     expect(response.statusCode).toBe(400);
     expect((response.json() as { details: string }).details.split('\n')).toEqual([
-      expect.stringMatching(/^spec\.file\[0\]\.name: javascript expressions are not supported by this build/),
+      "spec.file[0].name: javascript expression has an unclosed '('",
       expect.stringMatching(/^spec\.file\[0\]\.transform\.relationship\[0\]\.expr: needs expr or a selector field/),
       expect.stringMatching(/^spec\.file\[0\]\.analysis\[0\]\.type: must be one of cost, availability/),
       'spec.kubernetes[0].clusterName: is required',

@@ -237,16 +237,40 @@ describe('file scraper', () => {
     });
   });
 
-  it('refuses a javascript expression as an invalid spec naming the field', async () => {
+  it('scrapes files with a javascript id, and names the field of a script that never ends', async () => {
+    const file = path.join(dir, 'services.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        services: [
+          { svc: 'Api', env: 'prod' },
+          { svc: 'Jobs', env: 'dev' },
+        ],
+      }),
+    );
     const scraperId = await addScraper('js', {
-      file: [{ type: 'Thing', id: 'javascript: config.name', paths: ['/tmp'] }],
+      file: [
+        {
+          type: 'Service',
+          items: '$.services[*]',
+          id: "javascript: config.env + ':' + config.svc.toLowerCase()",
+          name: 'js: return [config.svc, config.env].join("-")',
+          paths: [file],
+        },
+      ],
     });
-    expect(await scraping().runNow(scraperId)).toMatchObject({ ran: true, status: 'FAILED' });
-    const job = await lastJob(scraperId);
-    expect(job!.details.errors).toEqual([
-      expect.stringMatching(
-        /^Invalid scraper spec: spec\.file\[0\]\.id: javascript expressions are not supported by this build/,
-      ),
+    expect(await scraping().runNow(scraperId)).toMatchObject({ ran: true, status: 'SUCCESS' });
+    expect((await items(scraperId)).map((row) => [row.external_id[0], row.name])).toEqual([
+      ['prod:api', 'Api-prod'],
+      ['dev:jobs', 'Jobs-dev'],
+    ]);
+
+    const looping = await addScraper('js-loop', {
+      file: [{ type: 'Service', id: 'javascript: while (true) {}', paths: [file] }],
+    });
+    await scraping().runNow(looping);
+    expect((await lastJob(looping))!.details.errors).toEqual([
+      `file[0]: ${file}: id: javascript 'while (true) {}': stopped after 100 ms (time limit)`,
     ]);
   });
 

@@ -1,7 +1,8 @@
 import { Environment, type ParseResult } from '@marcbachmann/cel-js';
-import { classifyScrapeExpression, SCRAPE_MESSAGES } from '@lookout/contracts';
+import { classifyScrapeExpression } from '@lookout/contracts';
 import { JSONPath } from 'jsonpath-plus';
 import { LRUCache } from 'lru-cache';
+import { evaluateJavascript } from './scrape-javascript.js';
 
 /**
  * Evaluates the scrape expressions of a scraper entry (`id`, `type`, `name`, `class`, `items`)
@@ -13,7 +14,8 @@ import { LRUCache } from 'lru-cache';
  * - template (`{{ .metadata.name }}-{{ .kind }}`): field paths with optional `lower`, `upper`,
  *   `trim` pipes, the subset of Go templates that names things;
  * - none: the text itself;
- * - javascript: refused (node:vm is no security boundary, and scraped files are not trusted).
+ * - javascript (`javascript: config.kind.toLowerCase()`): the item as `config`, run in a
+ *   WebAssembly QuickJS sandbox with time and memory limits (scrape-javascript.ts, ADR 0039).
  */
 
 /** An expression could not be evaluated; the message names the expression. */
@@ -130,7 +132,11 @@ export function evaluateScrapeExpression(expression: string, document: unknown):
     case 'template':
       return evaluateTemplate(body, document);
     case 'javascript':
-      throw new ScrapeExpressionError(SCRAPE_MESSAGES.javascriptUnsupported);
+      try {
+        return evaluateJavascript(body, document);
+      } catch (error) {
+        throw new ScrapeExpressionError(`javascript '${body}': ${firstLine(error)}`);
+      }
     default:
       return body;
   }

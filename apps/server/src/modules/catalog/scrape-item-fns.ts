@@ -84,6 +84,15 @@ function healthOf(value: string | undefined): ConfigHealth | null {
   return health as ConfigHealth;
 }
 
+/** An expression's text for one item; a failure names the field (`id: javascript '...': ...`). */
+function fieldText(field: string, expression: string, item: unknown): string | undefined {
+  try {
+    return evaluateScrapeText(expression, item);
+  } catch (error) {
+    throw new Error(`${field}: ${(error as Error).message}`);
+  }
+}
+
 /** The items of documents for one entry; `errors` names each document or item that failed. */
 export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocument[]): BuiltItems {
   const items: ScrapedItem[] = [];
@@ -107,17 +116,17 @@ export function buildItems(entry: ScraperEntry, documents: readonly ScrapedDocum
       try {
         const fallbackId =
           parts.length > 1 ? `${scraped.defaults?.id ?? scraped.source}#${index}` : scraped.defaults?.id;
-        const externalId = entry.id ? evaluateScrapeText(entry.id, part) : fallbackId;
-        const type = entry.type ? evaluateScrapeText(entry.type, part) : scraped.defaults?.type;
+        const externalId = entry.id ? fieldText('id', entry.id, part) : fallbackId;
+        const type = entry.type ? fieldText('type', entry.type, part) : scraped.defaults?.type;
         if (!externalId) throw new Error(`id: '${entry.id ?? ''}' gave no value`);
         if (!type) throw new Error(`type: '${entry.type ?? ''}' gave no value`);
         const name =
-          (entry.name ? evaluateScrapeText(entry.name, part) : undefined) ?? scraped.defaults?.name ?? externalId;
+          (entry.name ? fieldText('name', entry.name, part) : undefined) ?? scraped.defaults?.name ?? externalId;
         const configClass =
-          (entry.class ? evaluateScrapeText(entry.class, part) : undefined) ?? scraped.defaults?.class ?? type;
-        const status = entry.status ? evaluateScrapeText(entry.status, part) : scraped.defaults?.status;
-        const health = entry.health ? healthOf(evaluateScrapeText(entry.health, part)) : scraped.defaults?.health;
-        const description = entry.description ? evaluateScrapeText(entry.description, part) : undefined;
+          (entry.class ? fieldText('class', entry.class, part) : undefined) ?? scraped.defaults?.class ?? type;
+        const status = entry.status ? fieldText('status', entry.status, part) : scraped.defaults?.status;
+        const health = entry.health ? healthOf(fieldText('health', entry.health, part)) : scraped.defaults?.health;
+        const description = entry.description ? fieldText('description', entry.description, part) : undefined;
         items.push({
           externalId,
           type,
