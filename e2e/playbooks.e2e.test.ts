@@ -89,6 +89,18 @@ describe('playbooks in Chromium', () => {
     await group.getByRole('listitem', { name: TITLE }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}playbooks-list.png` });
 
+    // The run modal's picker finds the check through the resource search, bounded by the spec.
+    await group.getByRole('listitem', { name: TITLE }).getByRole('button', { name: PLAYBOOK_TEXTS.run }).click();
+    const picker = page.getByRole('dialog', { name: TITLE });
+    const searched = page.waitForRequest(
+      (request) => request.url().endsWith('/api/resources/search') && request.postData()?.includes('"search"') === true,
+    );
+    await picker.getByRole('searchbox').fill('api-health');
+    expect((await searched).postDataJSON()).toEqual({ checks: [{ name: CHECK, search: 'api-health', limit: 50 }] });
+    const choice = picker.getByRole('combobox', { name: PLAYBOOK_TEXTS.resourceKinds.check });
+    await choice.getByRole('option', { name: new RegExp(`^${CHECK}`) }).waitFor({ state: 'attached' });
+    await picker.getByRole('button', { name: PLAYBOOK_UI_TEXTS.modal.cancel }).click();
+
     // Run it on the self-check from the check drawer.
     const checks = (await page.evaluate(
       (name) => fetch(`/api/db/checks?name=eq.${name}&select=id`).then((response) => response.json()),
