@@ -21,7 +21,7 @@ export const NEW_TOPOLOGY_YAML = stringify({
 });
 
 /** A row as the editor's YAML document (canary-checker's shape: apiVersion, kind, metadata, spec). */
-export function toDocument(row: TopologyFields): string {
+export function topologyToYaml(row: TopologyFields): string {
   const metadata: Record<string, unknown> = { name: row.name, namespace: row.namespace };
   if (row.labels && Object.keys(row.labels).length > 0) metadata.labels = row.labels;
   return stringify({ apiVersion: API_VERSION, kind: KIND, metadata, spec: row.spec });
@@ -34,7 +34,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * Reads the editor's document into the row's columns, or says what is wrong. The server checks
  * the spec itself (lookups, selectors) and names the field it refuses.
  */
-export function fromDocument(text: string): { fields: TopologyFields } | { error: string } {
+export function topologyFromYaml(text: string): { fields: TopologyFields } | { error: string } {
   let document: unknown;
   try {
     document = parse(text);

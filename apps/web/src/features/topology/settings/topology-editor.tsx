@@ -12,7 +12,7 @@ import { YamlEditor } from '@/components/ui/yaml-editor';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDeleteTopology, useSaveTopology, useTopologySettings, type TopologySettingsRow } from './topologies-api';
 import { TOPOLOGY_SETTINGS_PATH } from './topologies-view';
-import { NEW_TOPOLOGY_YAML, fromDocument, toDocument } from './topology-document';
+import { NEW_TOPOLOGY_YAML, topologyFromYaml, topologyToYaml } from './topology-document';
 
 const texts = TOPOLOGY_SETTINGS_TEXTS;
 
@@ -96,7 +96,7 @@ function Form({
 }) {
   const navigate = useNavigate();
   const errorId = useId();
-  const [text, setText] = useState(() => (row ? toDocument(row) : NEW_TOPOLOGY_YAML));
+  const [text, setText] = useState(() => (row ? topologyToYaml(row) : NEW_TOPOLOGY_YAML));
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const save = useSaveTopology();
@@ -106,7 +106,7 @@ function Form({
   const back = () => void navigate(TOPOLOGY_SETTINGS_PATH);
 
   const submit = () => {
-    const parsed = fromDocument(text);
+    const parsed = topologyFromYaml(text);
     if ('error' in parsed) {
       setProblem(parsed.error);
       return;
