@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkEndpoint,
-  formatFieldPath,
-  listCanaryChecks,
-  parseCanaryDocument,
-  splitHostPort,
-  type CanaryDocument,
-} from './canary.js';
+import { checkEndpoint, listCanaryChecks, parseCanaryDocument, splitHostPort, type CanaryDocument } from './canary.js';
+import { formatFieldPath } from './document-validation.js';
 import { redactUrl } from './secret-mask.js';
 
 const canary = (spec: Record<string, unknown>, metadata: Record<string, unknown> = { name: 'web' }) => ({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  documentErrorMap,
+  issuesToFieldProblems,
+  notADocumentProblem,
+  unknownUnderSpec,
+  type FieldProblem,
+} from './document-validation.js';
+import {
   CANARY_API_VERSION,
   CANARY_CHECK_TYPES,
   CANARY_KIND,
@@ -175,61 +182,10 @@ export type CanaryDocument = z.infer<typeof canaryDocumentSchema>;
 // ---------------------------------------------------------------------------
 
 /** One problem in a canary document. */
-export interface CanaryValidationError {
-  /** Dotted path with indexes, e.g. `spec.http[0].url`; `document` for the whole input. */
-  path: string;
-  /** What is wrong, e.g. `must be a URL`. */
-  reason: string;
-  /** `path: reason`, ready to show. */
-  message: string;
-}
+export type CanaryValidationError = FieldProblem;
 
 /** The outcome of {@link parseCanaryDocument}. */
 export type ParseCanaryResult = { ok: true; document: CanaryDocument } | { ok: false; errors: CanaryValidationError[] };
-
-/** Formats a zod path as `spec.http[0].url`. */
-export function formatFieldPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out === '' ? String(segment) : `.${String(segment)}`;
-  }
-  return out === '' ? 'document' : out;
-}
-
-const describeType = (value: unknown): string => {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
-};
-
-const EXPECTED_NAMES: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  record: 'an object',
-};
-
-/** Product-language messages for the issues that carry no message of their own. */
-const canaryErrorMap: z.core.$ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return 'is required';
-      return `must be ${EXPECTED_NAMES[issue.expected] ?? issue.expected}, not ${describeType(issue.input)}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
-    case 'too_big':
-      return `must be at most ${String(issue.maximum)}`;
-    case 'too_small':
-      return `must be at least ${String(issue.minimum)}`;
-    default:
-      return undefined;
-  }
-};
 
 /**
  * Validates an already-parsed canary document (from YAML or JSON). Returns the typed document,
@@ -237,30 +193,15 @@ const canaryErrorMap: z.core.$ZodErrorMap = (issue) => {
  * `spec.http[0].url: must be a URL`, `spec.http[0].respnseCodes: unknown field`.
  */
 export function parseCanaryDocument(input: unknown): ParseCanaryResult {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    const reason = `must be an object with apiVersion, kind, metadata and spec, not ${describeType(input)}`;
-    return { ok: false, errors: [{ path: 'document', reason, message: `document: ${reason}` }] };
-  }
-  const result = canaryDocumentSchema.safeParse(input, { error: canaryErrorMap });
+  const notADocument = notADocumentProblem(input);
+  if (notADocument) return { ok: false, errors: [notADocument] };
+  const result = canaryDocumentSchema.safeParse(input, { error: documentErrorMap });
   if (result.success) return { ok: true, document: result.data };
-
-  const errors: CanaryValidationError[] = [];
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      const isSpec = issue.path.length === 1 && issue.path[0] === 'spec';
-      for (const key of issue.keys) {
-        const path = formatFieldPath([...issue.path, key]);
-        // An unknown list under spec is usually a real canary-checker type (s3, pod, ...) that
-        // Lookout does not run, so say which types it does run.
-        const reason = isSpec
-          ? `unknown field; check types Lookout runs are ${CANARY_CHECK_TYPES.join(', ')}`
-          : 'unknown field';
-        errors.push({ path, reason, message: `${path}: ${reason}` });
-      }
-      continue;
-    }
-    const path = formatFieldPath(issue.path);
-    errors.push({ path, reason: issue.message, message: `${path}: ${issue.message}` });
-  }
-  return { ok: false, errors };
+  // An unknown list under spec is usually a real canary-checker type (s3, pod, ...) that
+  // Lookout does not run, so say which types it does run.
+  const unknownSpecField = `unknown field; check types Lookout runs are ${CANARY_CHECK_TYPES.join(', ')}`;
+  return {
+    ok: false,
+    errors: issuesToFieldProblems(result.error.issues, { unknownFieldReason: unknownUnderSpec(unknownSpecField) }),
+  };
 }

@@ -6,6 +6,7 @@ export * from './api/system.js';
 export * from './permissions.js';
 export * from './data-api.js';
 export * from './canary.js';
+export * from './document-validation.js';
 export * from './identity.js';
 export * from './identity-messages.js';
 export * from './courier.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedString, DNS1123_SUBDOMAIN, namedValueSchema, requiredString } from './canary-fields.js';
-import { formatFieldPath } from './canary.js';
+import { documentErrorMap, issuesToFieldProblems, type FieldProblem } from './document-validation.js';
 import { parseDurationMs } from './time-expressions.js';
 
 /**
@@ -354,37 +354,23 @@ export const playbookDocumentSchema = z.strictObject({
 });
 export type PlaybookDocument = z.infer<typeof playbookDocumentSchema>;
 
-export type PlaybookProblem = { path: string; message: string };
+export type PlaybookProblem = FieldProblem;
 
-const playbookErrorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
-  if (issue.code === 'invalid_type') return `must be ${issue.expected}`;
-  if (issue.code === 'invalid_value') return `must be one of ${issue.values.map(String).join(', ')}`;
-  return undefined;
-};
+// An unknown key on an action is usually an action type of the original this build does not run.
+const unknownActionField = (objectPath: readonly PropertyKey[]): string | undefined =>
+  objectPath.length === 3 && objectPath[0] === 'spec' && objectPath[1] === 'actions'
+    ? `unknown field; action types Lookout runs are ${PLAYBOOK_ACTION_TYPES.join(', ')}`
+    : undefined;
 
 function problemsOf(error: z.ZodError, prefix: PropertyKey[]): PlaybookProblem[] {
-  return error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => {
-        const path = formatFieldPath([...prefix, ...issue.path, key]);
-        const actionLevel = issue.path.length === 2 && issue.path[0] === 'actions';
-        const reason = actionLevel
-          ? `unknown field; action types Lookout runs are ${PLAYBOOK_ACTION_TYPES.join(', ')}`
-          : 'unknown field';
-        return { path, message: `${path}: ${reason}` };
-      });
-    }
-    const path = formatFieldPath([...prefix, ...issue.path]);
-    return [{ path, message: `${path}: ${issue.message}` }];
-  });
+  return issuesToFieldProblems(error.issues, { prefix, unknownFieldReason: unknownActionField });
 }
 
 /** Validates a playbook spec (the `spec` column); each problem names its field (`actions[0].exec.script`). */
 export function parsePlaybookSpec(
   input: unknown,
 ): { ok: true; spec: PlaybookSpec } | { ok: false; problems: PlaybookProblem[] } {
-  const result = playbookSpecSchema.safeParse(input, { error: playbookErrorMap });
+  const result = playbookSpecSchema.safeParse(input, { error: documentErrorMap });
   return result.success ? { ok: true, spec: result.data } : { ok: false, problems: problemsOf(result.error, ['spec']) };
 }
 
@@ -392,7 +378,7 @@ export function parsePlaybookSpec(
 export function parsePlaybookDocument(
   input: unknown,
 ): { ok: true; document: PlaybookDocument } | { ok: false; problems: PlaybookProblem[] } {
-  const result = playbookDocumentSchema.safeParse(input, { error: playbookErrorMap });
+  const result = playbookDocumentSchema.safeParse(input, { error: documentErrorMap });
   return result.success ? { ok: true, document: result.data } : { ok: false, problems: problemsOf(result.error, []) };
 }
 

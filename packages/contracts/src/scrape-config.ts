@@ -8,7 +8,14 @@ import {
   labelsSchema,
   requiredString,
 } from './canary-fields.js';
-import { formatFieldPath, isSchedule } from './canary.js';
+import { isSchedule } from './canary.js';
+import {
+  documentErrorMap,
+  issuesToFieldProblems,
+  notADocumentProblem,
+  unknownUnderSpec,
+  type FieldProblem,
+} from './document-validation.js';
 import { codeProblem, jsonPathProblem, templateProblem } from './scrape-config-expressions.js';
 import {
   analysisRulesSchema,
@@ -306,85 +313,32 @@ export const scrapeConfigDocumentSchema = z.strictObject({
 export type ScrapeConfigDocument = z.infer<typeof scrapeConfigDocumentSchema>;
 
 /** One problem in a scraper document: `spec.file[0].id: jsonpath expression must start with '$'`. */
-export interface ScrapeConfigValidationError {
-  path: string;
-  reason: string;
-  message: string;
-}
+export type ScrapeConfigValidationError = FieldProblem;
 
 export type ParseScrapeConfigResult =
   { ok: true; document: ScrapeConfigDocument } | { ok: false; errors: ScrapeConfigValidationError[] };
 
-const describeType = (value: unknown): string =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'a list'
-      : typeof value === 'object'
-        ? 'an object'
-        : `a ${typeof value}`;
-
-const EXPECTED: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  record: 'an object',
-};
-
-const errorMap: z.core.$ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return 'is required';
-      return `must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${describeType(issue.input)}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
-    case 'too_big':
-      return `must be at most ${String(issue.maximum)}`;
-    case 'too_small':
-      return `must be at least ${String(issue.minimum)}`;
-    default:
-      return undefined;
-  }
-};
-
-function toErrors(error: z.ZodError): ScrapeConfigValidationError[] {
-  const errors: ScrapeConfigValidationError[] = [];
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      const isSpec = issue.path.length === 1 && issue.path[0] === 'spec';
-      for (const key of issue.keys) {
-        const path = formatFieldPath([...issue.path, key]);
-        const reason = isSpec ? `unknown field; scraper types are ${SCRAPER_TYPES.join(', ')}` : 'unknown field';
-        errors.push({ path, reason, message: `${path}: ${reason}` });
-      }
-      continue;
-    }
-    const path = formatFieldPath(issue.path);
-    errors.push({ path, reason: issue.message, message: `${path}: ${issue.message}` });
-  }
-  return errors;
-}
+// An unknown list under spec is usually a config-db scraper type this build does not know.
+const unknownScraperType = unknownUnderSpec(`unknown field; scraper types are ${SCRAPER_TYPES.join(', ')}`);
 
 /** Validates a parsed ScrapeConfig document; every problem names its field. */
 export function parseScrapeConfigDocument(input: unknown): ParseScrapeConfigResult {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    const reason = `must be an object with apiVersion, kind, metadata and spec, not ${describeType(input)}`;
-    return { ok: false, errors: [{ path: 'document', reason, message: `document: ${reason}` }] };
-  }
-  const result = scrapeConfigDocumentSchema.safeParse(input, { error: errorMap });
-  return result.success ? { ok: true, document: result.data } : { ok: false, errors: toErrors(result.error) };
+  const notADocument = notADocumentProblem(input);
+  if (notADocument) return { ok: false, errors: [notADocument] };
+  const result = scrapeConfigDocumentSchema.safeParse(input, { error: documentErrorMap });
+  if (result.success) return { ok: true, document: result.data };
+  return { ok: false, errors: issuesToFieldProblems(result.error.issues, { unknownFieldReason: unknownScraperType }) };
 }
 
 /** Validates a scraper's spec alone (the `spec` column of config_scrapers); paths start with `spec`. */
 export function parseScrapeConfigSpec(
   input: unknown,
 ): { ok: true; spec: ScrapeConfigSpec } | { ok: false; errors: ScrapeConfigValidationError[] } {
-  const result = scrapeConfigSpecSchema.safeParse(input, { error: errorMap });
+  const result = scrapeConfigSpecSchema.safeParse(input, { error: documentErrorMap });
   if (result.success) return { ok: true, spec: result.data };
-  const errors = toErrors(
-    new z.ZodError(result.error.issues.map((issue) => ({ ...issue, path: ['spec', ...issue.path] }))),
-  );
+  const errors = issuesToFieldProblems(result.error.issues, {
+    prefix: ['spec'],
+    unknownFieldReason: unknownScraperType,
+  });
   return { ok: false, errors };
 }

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { CANARY_LIMITS } from './canary-constants.js';
 import { boundedString, DNS1123_LABEL, DNS1123_SUBDOMAIN, labelsSchema, requiredString } from './canary-fields.js';
-import { formatFieldPath, isSchedule } from './canary.js';
+import { isSchedule } from './canary.js';
+import {
+  documentErrorMap,
+  issuesToFieldProblems,
+  notADocumentProblem,
+  type FieldProblem,
+} from './document-validation.js';
 
 /**
  * Topology documents (issue 14 item 1; spec 2 section 3.1): Kubernetes-shaped resources with
@@ -308,82 +314,26 @@ export const topologyDocumentSchema = z.strictObject({
 export type TopologyDocument = z.infer<typeof topologyDocumentSchema>;
 
 /** One problem in a topology document: `spec.components[0].lookup.http[0].url: is required`. */
-export interface TopologyValidationError {
-  path: string;
-  reason: string;
-  message: string;
-}
-
-const describeType = (value: unknown): string =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'a list'
-      : typeof value === 'object'
-        ? 'an object'
-        : `a ${typeof value}`;
-
-const EXPECTED: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  record: 'an object',
-};
-
-const errorMap: z.core.$ZodErrorMap = (issue) => {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return 'is required';
-      return `must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${describeType(issue.input)}`;
-    case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
-    case 'too_big':
-      return `must be at most ${String(issue.maximum)}`;
-    case 'too_small':
-      return `must be at least ${String(issue.minimum)}`;
-    default:
-      return undefined;
-  }
-};
-
-function toErrors(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[]): TopologyValidationError[] {
-  const errors: TopologyValidationError[] = [];
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const path = formatFieldPath([...prefix, ...issue.path, key]);
-        errors.push({ path, reason: 'unknown field', message: `${path}: unknown field` });
-      }
-      continue;
-    }
-    const path = formatFieldPath([...prefix, ...issue.path]);
-    errors.push({ path, reason: issue.message, message: `${path}: ${issue.message}` });
-  }
-  return errors;
-}
+export type TopologyValidationError = FieldProblem;
 
 /** Validates a parsed Topology document; every problem names its field. */
 export function parseTopologyDocument(
   input: unknown,
 ): { ok: true; document: TopologyDocument } | { ok: false; errors: TopologyValidationError[] } {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    const reason = `must be an object with apiVersion, kind, metadata and spec, not ${describeType(input)}`;
-    return { ok: false, errors: [{ path: 'document', reason, message: `document: ${reason}` }] };
-  }
-  const result = topologyDocumentSchema.safeParse(input, { error: errorMap });
+  const notADocument = notADocumentProblem(input);
+  if (notADocument) return { ok: false, errors: [notADocument] };
+  const result = topologyDocumentSchema.safeParse(input, { error: documentErrorMap });
   return result.success
     ? { ok: true, document: result.data }
-    : { ok: false, errors: toErrors(result.error.issues, []) };
+    : { ok: false, errors: issuesToFieldProblems(result.error.issues) };
 }
 
 /** Validates a topology's spec alone (the `spec` column); paths start with `spec`. */
 export function parseTopologySpec(
   input: unknown,
 ): { ok: true; spec: TopologySpec } | { ok: false; errors: TopologyValidationError[] } {
-  const result = topologySpecSchema.safeParse(input, { error: errorMap });
+  const result = topologySpecSchema.safeParse(input, { error: documentErrorMap });
   return result.success
     ? { ok: true, spec: result.data }
-    : { ok: false, errors: toErrors(result.error.issues, ['spec']) };
+    : { ok: false, errors: issuesToFieldProblems(result.error.issues, { prefix: ['spec'] }) };
 }
