@@ -12,6 +12,7 @@ import {
 import { computeChange, normalise } from './change-fns.js';
 import { applyScrapeExtras, refKey, type ExtrasResult, type ScrapedChange, type ScrapedLink } from './scrape-extras.js';
 import type { ScrapeExtrasRepository } from './scrape-extras-repository.js';
+import { loadJavascriptEngine, usesJavascript } from './scrape-javascript.js';
 import { buildItems, type ScrapedDocument, type ScrapedItem, type ScraperEntry } from './scrape-item-fns.js';
 import type { ChangeWrite, ItemWrite, LiveScraper, ScrapeRepository, StoredItem } from './scrape-repository.js';
 
@@ -89,6 +90,7 @@ export function createScrapeEngine(deps: {
     const changes: ScrapedChange[] = [];
     const links: ScrapedLink[] = [];
     const unsupportedTypes: ScraperType[] = [];
+    if (usesJavascript(spec)) await loadJavascriptEngine();
     for (const type of SCRAPER_TYPES) {
       const entries = (spec[type] ?? []) as Array<Record<string, unknown>>;
       if (entries.length === 0) continue;

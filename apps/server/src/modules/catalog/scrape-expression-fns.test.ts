@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateScrapeText, splitItems } from './scrape-expression-fns.js';
+import { loadJavascriptEngine } from './scrape-javascript.js';
 
 const doc = {
   kind: 'Deployment',
@@ -7,6 +8,9 @@ const doc = {
   spec: { replicas: 2 },
   list: [{ n: 1 }, { n: 2 }],
 };
+
+// A scrape run loads the WebAssembly engine on demand; pure tests load it up front.
+beforeAll(() => loadJavascriptEngine());
 
 describe('scrape expressions', () => {
   it('evaluates each kind', () => {

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateScrapeExpression, evaluateScrapeText, splitItems } from './scrape-expression-fns.js';
+import { loadJavascriptEngine, usesJavascript } from './scrape-javascript.js';
 
 const doc = { kind: 'Deployment', metadata: { name: 'Web', namespace: 'shop' }, list: [{ n: 1 }, { n: 2 }] };
+
+// A scrape run loads the WebAssembly engine on demand; pure tests load it up front.
+beforeAll(() => loadJavascriptEngine());
 
 describe('javascript scrape expressions (QuickJS sandbox)', () => {
   it('computes an id from the item as config, the last value being the result', () => {
@@ -53,5 +57,15 @@ describe('javascript scrape expressions (QuickJS sandbox)', () => {
     );
     expect(evaluateScrapeText('javascript: globalThis.leak = 1; 1', doc)).toBe('1');
     expect(evaluateScrapeText('javascript: typeof leak', doc)).toBe('undefined');
+  });
+});
+
+describe('usesJavascript', () => {
+  it('finds a javascript or js: expression anywhere in a spec, and nothing else', () => {
+    expect(usesJavascript({ file: [{ id: '$.id', name: 'expr: config.name' }] })).toBe(false);
+    expect(usesJavascript({ file: [{ id: '$.id', transform: { relationship: [{ name: 'js: config.x' }] } }] })).toBe(
+      true,
+    );
+    expect(usesJavascript({ http: [{ type: 'javascript: "A"' }] })).toBe(true);
   });
 });

@@ -1,4 +1,10 @@
-import { getQuickJS, shouldInterruptAfterDeadline, type QuickJSContext } from 'quickjs-emscripten';
+import { classifyScrapeExpression } from '@lookout/contracts';
+import {
+  getQuickJS,
+  shouldInterruptAfterDeadline,
+  type QuickJSContext,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten';
 
 /**
  * `javascript:` scrape expressions (config-db's javascript kind: the item is the variable
@@ -24,8 +30,25 @@ export const SCRAPE_JAVASCRIPT_LIMITS = {
   stackBytes: 128 * 1024,
 } as const;
 
-// Loaded once when the module is imported: evaluation stays synchronous like the other kinds.
-const quickjs = await getQuickJS();
+// The WebAssembly engine costs about 12 MB and 15 ms to load, so it is loaded on the first run of
+// a scraper that uses javascript, not at start-up; evaluation itself stays synchronous like the
+// other kinds.
+let quickjs: QuickJSWASMModule | undefined;
+let loading: Promise<QuickJSWASMModule> | undefined;
+
+/** Loads the engine once; a scrape run awaits it before evaluating javascript expressions. */
+export async function loadJavascriptEngine(): Promise<void> {
+  loading ??= getQuickJS().then((module) => (quickjs = module));
+  await loading;
+}
+
+/** Whether any string in a scraper spec is a javascript expression. */
+export function usesJavascript(value: unknown): boolean {
+  if (typeof value === 'string') return classifyScrapeExpression(value).kind === 'javascript';
+  if (Array.isArray(value)) return value.some(usesJavascript);
+  if (value && typeof value === 'object') return Object.values(value).some(usesJavascript);
+  return false;
+}
 
 function errorText(vm: QuickJSContext, handle: Parameters<QuickJSContext['dump']>[0]): string {
   const dumped = vm.dump(handle) as unknown;
@@ -44,6 +67,7 @@ function wrapped(script: string): string {
 type Outcome = { ok: true; value: unknown } | { ok: false; message: string };
 
 function run(script: string, json: string): Outcome {
+  if (!quickjs) return { ok: false, message: 'the javascript engine is not loaded (loadJavascriptEngine)' };
   const runtime = quickjs.newRuntime();
   runtime.setMemoryLimit(SCRAPE_JAVASCRIPT_LIMITS.memoryBytes);
   runtime.setMaxStackSize(SCRAPE_JAVASCRIPT_LIMITS.stackBytes);
