@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/app-error.js';
 import { getRun } from './playbook-runs-repository.js';
 
@@ -30,9 +31,7 @@ export function approvalComplete(
  */
 export async function approveRun(pool: pg.Pool, runId: string, personId: string | null) {
   if (!personId) throw new AppError(403, 'forbidden', 'Only a signed-in person can approve a run.');
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     const run = await getRun(client, runId, true);
     if (!run) throw AppError.notFound(`run ${runId} was not found`);
     if (run.status !== 'pending_approval') {
@@ -78,12 +77,6 @@ export async function approveRun(pool: pg.Pool, runId: string, personId: string 
       ]);
       status = 'scheduled';
     }
-    await client.query('COMMIT');
     return { id: runId, status };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,4 +1,5 @@
-import type { Queryable, RunRow } from './playbook-runs-repository.js';
+import type { Queryable } from '../../db/transaction.js';
+import type { RunRow } from './playbook-runs-repository.js';
 
 /** One row of a table as JSON, or undefined. */
 async function rowJson(db: Queryable, sql: string, id: string | null): Promise<Record<string, unknown> | undefined> {

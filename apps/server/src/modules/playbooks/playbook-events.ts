@@ -1,10 +1,11 @@
 import { parameterProblems, parsePlaybookSpec, PLAYBOOK_DEFAULTS, type EventName } from '@lookout/contracts';
 import type { Logger } from 'pino';
+import type { Queryable } from '../../db/transaction.js';
 import type { QueuedEvent } from '../../events/events.js';
 import { evaluateCel } from './playbook-cel-fns.js';
 import { matchLabelSelector } from './playbook-match-fns.js';
 import { timeoutNanos } from './playbook-plan-fns.js';
-import { insertRun, type Queryable } from './playbook-runs-repository.js';
+import { insertRun } from './playbook-runs-repository.js';
 import { withDefaults } from './playbook-service.js';
 import { loadTarget } from './playbook-targets.js';
 

@@ -3,6 +3,7 @@ import { isFinalRunStatus, parseDurationMs, PLAYBOOK_DEFAULTS, type PlaybookActi
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { createNotificationListener } from '../../db/notification-listener.js';
+import { withTransaction, type Queryable } from '../../db/transaction.js';
 import type { ActionContext } from './actions/action-types.js';
 import { runAction, scrub } from './actions/run-action.js';
 import { runEnv } from './playbook-env.js';
@@ -21,7 +22,6 @@ import {
   setRunRunning,
   timeOutRuns,
   type ActionRow,
-  type Queryable,
 } from './playbook-runs-repository.js';
 import { renderDeep } from './playbook-template-fns.js';
 
@@ -45,21 +45,6 @@ export type ExecutorDeps = {
 };
 
 const SERVER_STOPPED = 'the server stopped';
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /**
  * Moves a run one step (playbook-plan-fns.ts) inside the caller's transaction, holding the
@@ -131,7 +116,7 @@ export function createPlaybookExecutor(deps: ExecutorDeps) {
 
   /** Plans one due run; false when none was due. */
   async function planOneRun(): Promise<boolean> {
-    return inTransaction(deps.pool, async (client) => {
+    return withTransaction(deps.pool, async (client) => {
       const run = await claimDueRun(client);
       if (!run) return false;
       await advanceRun(client, run.id);
@@ -201,7 +186,7 @@ export function createPlaybookExecutor(deps: ExecutorDeps) {
     } finally {
       running.delete(row.id);
     }
-    await inTransaction(deps.pool, async (client) => {
+    await withTransaction(deps.pool, async (client) => {
       const limit = outcome.spec?.retry?.limit ?? 0;
       if (outcome.status === 'failed' && row.retry_count < limit) {
         await retryAction(client, row.id, retryDelayMs(outcome.spec!), outcome.result, outcome.error ?? 'failed');
@@ -216,7 +201,7 @@ export function createPlaybookExecutor(deps: ExecutorDeps) {
     try {
       await timeOutRuns(deps.pool);
       for (const runId of await failLapsedActions(deps.pool)) {
-        await inTransaction(deps.pool, (client) => advanceRun(client, runId));
+        await withTransaction(deps.pool, (client) => advanceRun(client, runId));
       }
     } catch (error) {
       logger.warn({ err: error }, 'Playbook reaper failed; trying again later');

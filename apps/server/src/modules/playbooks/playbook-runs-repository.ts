@@ -1,9 +1,6 @@
 import type { PlaybookSpec } from '@lookout/contracts';
-import type pg from 'pg';
+import type { Queryable } from '../../db/transaction.js';
 import type { ActionRowState } from './playbook-plan-fns.js';
-
-/** A client or the pool: reads and writes run in the caller's transaction when given one. */
-export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 export type RunRow = {
   id: string;

@@ -1,4 +1,4 @@
-import type { Queryable } from './playbook-runs-repository.js';
+import type { Queryable } from '../../db/transaction.js';
 import type { TargetResource } from './playbook-match-fns.js';
 
 export type TargetIds = {
