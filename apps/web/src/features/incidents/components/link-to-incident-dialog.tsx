@@ -9,12 +9,13 @@ import {
   type IncidentType,
 } from '@lookout/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast as sonner } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { Modal, ModalFooter } from '@/components/ui/modal';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { searchIncidents } from '../api/incidents-api';
 import { incidentKeys } from '../api/incident-keys';
 import { linkToIncident, searchHypotheses, type LinkEvidence } from '../api/link-to-incident-api';
@@ -23,16 +24,6 @@ import { useIncidentUser } from '../lib/incident-user';
 import { Picker, type PickerValue } from './picker';
 
 type Errors = Partial<Record<'incident' | 'hypothesis' | 'severity' | 'type', string>>;
-
-/** Debounces a picker's search text (100 ms, spec 1 section 5). */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * 'Link to Incident' (spec 1 sections 2 to 5): attaches `evidence` to an existing incident's
@@ -64,8 +55,8 @@ export function LinkToIncidentDialog({
   const [hypothesisSearch, setHypothesisSearch] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
-  const incidentQuery = useDebounced(incidentSearch, INCIDENT_UI_TIMINGS.pickerDebounceMs);
-  const hypothesisQuery = useDebounced(hypothesisSearch, INCIDENT_UI_TIMINGS.pickerDebounceMs);
+  const incidentQuery = useDebouncedValue(incidentSearch, INCIDENT_UI_TIMINGS.pickerDebounceMs);
+  const hypothesisQuery = useDebouncedValue(hypothesisSearch, INCIDENT_UI_TIMINGS.pickerDebounceMs);
   const incidents = useQuery({
     queryKey: incidentKeys.picker(incidentQuery),
     queryFn: () => searchIncidents(incidentQuery),

@@ -1,22 +1,14 @@
 import { TOPOLOGY_LOOKUP_DEBOUNCE_MS, TOPOLOGY_TEXTS } from '@lookout/contracts';
 import { clsx } from 'clsx';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalFooter } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { getErrorMessage } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useConfigOptions, useLinkConfig, type ConfigOption } from '../api/config-link';
 
 const texts = TOPOLOGY_TEXTS.link;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * 'Link to Catalog' (spec 3 sections 2.2, 5 and 8): a searchable picker of at most 50 catalog
@@ -28,7 +20,7 @@ export function LinkConfigDialog({ component, onClose }: { component: { id: stri
   const [text, setText] = useState('');
   const [selected, setSelected] = useState<ConfigOption | null>(null);
   const [tried, setTried] = useState(false);
-  const options = useConfigOptions(useDebounced(text, TOPOLOGY_LOOKUP_DEBOUNCE_MS));
+  const options = useConfigOptions(useDebouncedValue(text, TOPOLOGY_LOOKUP_DEBOUNCE_MS));
   const link = useLinkConfig(component.id);
 
   const submit = () => {
