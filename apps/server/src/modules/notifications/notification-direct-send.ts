@@ -1,6 +1,6 @@
 import type { ResolvedConnection } from '../connections/connections-service.js';
 import { markdownToHtml, markdownToText } from './notification-template-fns.js';
-import { SERVICE_BASES, type Channel } from './senders/channel.js';
+import { channelOfConnection, SERVICE_BASES, type Channel } from './senders/channel.js';
 import { SENDERS } from './senders/registry.js';
 import { parseServiceUrl } from './senders/service-url-fns.js';
 
@@ -12,17 +12,6 @@ export type DirectTarget = {
 };
 
 export type DirectMessage = { title: string; body: string };
-
-function channelOf(connection: ResolvedConnection): Channel {
-  return {
-    type: connection.type as Channel['type'],
-    ...(connection.url ? { url: connection.url } : {}),
-    ...(connection.username ? { username: connection.username } : {}),
-    ...(connection.password ? { password: connection.password } : {}),
-    insecureTls: connection.insecureTls,
-    properties: connection.properties,
-  };
-}
 
 /**
  * Sends one message straight through the senders, outside rules and send history: what other
@@ -41,7 +30,7 @@ export function createDirectSender(deps: {
     secrets?: Set<string>,
   ): Promise<string> => {
     let channel: Channel;
-    if (target.connection) channel = channelOf(await deps.resolveConnection(target.connection));
+    if (target.connection) channel = channelOfConnection(await deps.resolveConnection(target.connection));
     else {
       const parsed = parseServiceUrl(target.url ?? '');
       if (!parsed.ok) throw new Error(parsed.error);

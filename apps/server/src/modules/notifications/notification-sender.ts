@@ -5,7 +5,13 @@ import type { ResolvedConnection } from '../connections/connections-service.js';
 import { markdownToHtml, markdownToText } from './notification-template-fns.js';
 import { teamChannels, type Recipient } from './notification-match-fns.js';
 import type { NotificationsRepository, SendableRow } from './notifications-repository.js';
-import { SERVICE_BASES, type Channel, type OutgoingMessage, type ServiceBases } from './senders/channel.js';
+import {
+  channelOfConnection,
+  SERVICE_BASES,
+  type Channel,
+  type OutgoingMessage,
+  type ServiceBases,
+} from './senders/channel.js';
 import { SENDERS } from './senders/registry.js';
 import { parseServiceUrl } from './senders/service-url-fns.js';
 import { sendSystemEmail } from './senders/smtp-sender.js';
@@ -35,17 +41,6 @@ export type SenderDeps = {
 
 type Delivery =
   { kind: 'channel'; channel: Channel } | { kind: 'system-email'; to: string[] } | { kind: 'cancel'; reason: string };
-
-function channelOfConnection(connection: ResolvedConnection): Channel {
-  return {
-    type: connection.type as Channel['type'],
-    ...(connection.url ? { url: connection.url } : {}),
-    ...(connection.username ? { username: connection.username } : {}),
-    ...(connection.password ? { password: connection.password } : {}),
-    insecureTls: connection.insecureTls,
-    properties: connection.properties,
-  };
-}
 
 /** A custom service or team channel entry: a connection (its properties win over nothing) or a URL. */
 async function channelOfEntry(entry: unknown, resolve: SenderDeps['resolveConnection']): Promise<Channel | string> {

@@ -1,4 +1,5 @@
 import type { NotificationConnectionType } from '@lookout/contracts';
+import type { ResolvedConnection } from '../../connections/connections-service.js';
 
 /**
  * Where one message goes, whatever named it: a connection (its columns and properties, every
@@ -14,6 +15,18 @@ export type Channel = {
   insecureTls: boolean;
   properties: Readonly<Record<string, string>>;
 };
+
+/** A stored connection (credentials opened) as a channel. */
+export function channelOfConnection(connection: ResolvedConnection): Channel {
+  return {
+    type: connection.type as Channel['type'],
+    ...(connection.url ? { url: connection.url } : {}),
+    ...(connection.username ? { username: connection.username } : {}),
+    ...(connection.password ? { password: connection.password } : {}),
+    insecureTls: connection.insecureTls,
+    properties: connection.properties,
+  };
+}
 
 /** One rendered message. */
 export type OutgoingMessage = {
