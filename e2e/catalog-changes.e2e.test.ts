@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { CATALOG_CHANGES_TEXTS, CATALOG_INSIGHTS_TEXTS } from '@lookout/contracts';
-import { startTestPostgres } from '@lookout/embedded-postgres/testing';
-import pg from 'pg';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type pg from 'pg';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 
 /**
  * /catalog/changes and /catalog/insights of issue 13 in a real browser against the built
@@ -19,33 +16,17 @@ const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
  * diff, an item's Changes tab following its child downstream, and an insight's detail panel.
  */
 describe('catalog changes and insights in Chromium', () => {
-  const cleanups: Array<() => Promise<unknown>> = [];
   let server: LookoutServer;
   let db: pg.Client;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
   let deploymentId: string;
   let podId: string;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const postgres = await startTestPostgres({ prefix: 'lookout-e2e-' });
-    cleanups.push(postgres.stop);
-    const data = await makeDataDir();
-    cleanups.push(data.remove);
-    server = await startLookout({
-      dataDir: data.dir,
-      env: {
-        DATABASE_URL: postgres.url,
-        LOOKOUT_SECRET_KEY: randomBytes(32).toString('hex'),
-        LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL,
-        LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      },
-    });
-    cleanups.push(() => server.stop());
-    db = new pg.Client({ connectionString: postgres.url });
-    await db.connect();
-    cleanups.push(() => db.end());
+    lookout = await startConsole();
+    ({ server, db } = lookout);
 
     const deployment = await db.query<{ id: string }>(
       `INSERT INTO config_items (config_class, type, name, health, status, tags, config)
@@ -94,16 +75,10 @@ describe('catalog changes and insights in Chromium', () => {
     await db.query(`INSERT INTO components (name, external_id, status) VALUES ('Checkout', 'checkout', 'healthy')`);
     await db.query('SELECT lookout_refresh_config_item_summaries()');
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.close();
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await lookout?.stop();
   });
 
   it('lists the week of changes, filters by severity with a chip and opens the diff', async () => {

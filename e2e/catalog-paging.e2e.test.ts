@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { CATALOG_LIMITS, CATALOG_TEXTS } from '@lookout/contracts';
-import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-2';
 // The bench's data set at a size the regular suite can afford; the judged size is
 // E2E_CATALOG_ITEMS=100000 E2E_CATALOG_CHANGES=1000000 (docs/catalog.md has the timings).
 const positive = (name: string, fallback: number) => {
@@ -36,26 +33,14 @@ describe('the catalog item table at scale in Chromium', () => {
   const timings: Record<string, number> = {};
   let server: LookoutServer;
   let pool: pg.Pool;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const postgres = await startTestPostgres({ prefix: 'lookout-e2e-', extraFlags: ['-c', 'max_wal_size=4GB'] });
-    cleanups.push(postgres.stop);
-    const data = await makeDataDir();
-    cleanups.push(data.remove);
-    server = await startLookout({
-      dataDir: data.dir,
-      env: {
-        DATABASE_URL: postgres.url,
-        LOOKOUT_SECRET_KEY: randomBytes(32).toString('hex'),
-        LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL,
-        LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      },
-    });
-    cleanups.push(() => server.stop());
-    pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
+    lookout = await startConsole({ postgresFlags: ['-c', 'max_wal_size=4GB'] });
+    ({ server } = lookout);
+    pool = new pg.Pool({ connectionString: lookout.databaseUrl, max: 2 });
     cleanups.push(() => pool.end());
     // The bench's own seed (a plain .mjs module, loaded by address so the e2e types stay strict).
     const seedModule = new URL('../bench/catalog/seed.mjs', import.meta.url).href;
@@ -65,16 +50,11 @@ describe('the catalog item table at scale in Chromium', () => {
     await pool.query('SELECT lookout_refresh_config_item_summaries()');
     timings.seedSeconds = (Date.now() - started) / 1000;
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.close();
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
   }, 1_800_000);
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await lookout?.stop();
   });
 
   /** The type's live items in the table's order (type and name ascending, id last). */

@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONFIG_LINK_TOASTS, RELATIONSHIP_TEXTS, SCRAPER_TOASTS, SCRAPERS_PAGE_TEXTS } from '@lookout/contracts';
-import { startTestPostgres } from '@lookout/embedded-postgres/testing';
-import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type pg from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 
 /** Replaces the whole text of the page's YAML editor (CodeMirror) with `text`. */
 async function replaceEditorText(page: Page, label: string, text: string) {
@@ -33,7 +30,7 @@ describe('catalog scrapers and relationships in Chromium', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   let server: LookoutServer;
   let db: pg.Client;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
   let folder: string;
 
@@ -43,34 +40,14 @@ describe('catalog scrapers and relationships in Chromium', () => {
     cleanups.push(() => rm(folder, { recursive: true, force: true }));
     await writeFile(join(folder, 'shop.yaml'), 'id: shop\nname: shop\nkind: Service\nreplicas: 2\n');
     await writeFile(join(folder, 'orders-db.yaml'), 'id: orders-db\nname: orders-db\nkind: Database\nsize: 10Gi\n');
-    const postgres = await startTestPostgres({ prefix: 'lookout-e2e-' });
-    cleanups.push(postgres.stop);
-    const data = await makeDataDir();
-    cleanups.push(data.remove);
-    server = await startLookout({
-      dataDir: data.dir,
-      env: {
-        DATABASE_URL: postgres.url,
-        LOOKOUT_SECRET_KEY: randomBytes(32).toString('hex'),
-        LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL,
-        LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      },
-    });
-    cleanups.push(() => server.stop());
-    db = new pg.Client({ connectionString: postgres.url });
-    await db.connect();
-    cleanups.push(() => db.end());
+    lookout = await startConsole();
+    ({ server, db } = lookout);
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.close();
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await lookout?.stop();
   });
 
   it('creates a file scraper from the UI and shows its run in Job History', async () => {

@@ -1,19 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import {
-  CANARY_FORM_TEXTS,
-  CHECK_DRAWER_TEXTS,
-  HEALTH_PAGE_TEXTS,
-  IDENTITY_MESSAGES,
-  SELF_CANARY_NAME,
-} from '@lookout/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CANARY_FORM_TEXTS, CHECK_DRAWER_TEXTS, HEALTH_PAGE_TEXTS, SELF_CANARY_NAME } from '@lookout/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 /** The checks of the canary a new installation creates (docs/health.md, "First run"). */
 const SELF_CHECKS = ['lookout-api-health', 'lookout-postgres', 'localhost-dns'];
 
@@ -24,35 +17,17 @@ const SELF_CHECKS = ['lookout-api-health', 'lookout-postgres', 'localhost-dns'];
  */
 describe('the health dashboard and check drawer in Chromium', () => {
   let server: LookoutServer;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
-  let removeData: () => Promise<void>;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('heading', { name: IDENTITY_MESSAGES.signInTitle }).waitFor();
-    await page.getByLabel('E-Mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    // '/' leads to the first console area, the topology Dashboard.
-    await page.waitForURL((url) => url.pathname === '/topology');
-    await page.close();
+    lookout = await startConsole({ postgres: false });
+    ({ server } = lookout);
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
   });
 
   /** Passing and failing counts of the header, once the summary has loaded. */

@@ -3,12 +3,11 @@ import { IDENTITY_MESSAGES } from '@lookout/contracts';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole, unexpectedErrors } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { watchConsole, unexpectedErrors } from './support/browser.js';
+import { ADMIN, startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 
 /**
  * The identity journey of issue 4 in a real browser against the built server: the admin
@@ -17,26 +16,19 @@ const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
  */
 describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () => {
   let server: LookoutServer;
+  let lookout: ConsoleSession;
   let browser: Browser;
   let context: BrowserContext;
-  let removeData: () => Promise<void>;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    lookout = await startConsole({ postgres: false });
+    ({ server } = lookout);
+    // Signing in is what this test is about, so the session starts signed out.
+    ({ browser, context } = await lookout.openBrowser({ viewport: { width: 1280, height: 860 } }, { signIn: false }));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
   });
 
   const path = (page: Page) => {
@@ -46,8 +38,8 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
 
   async function signInWithPassword(page: Page) {
     await page.getByRole('heading', { name: IDENTITY_MESSAGES.signInTitle }).waitFor();
-    await page.getByLabel('E-Mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByLabel('E-Mail').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
@@ -93,13 +85,13 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
     await page.screenshot({ path: `${ARTIFACTS}identity-login.png` });
 
     // A wrong password re-renders the flow with Kratos's message.
-    await page.getByLabel('E-Mail').fill(ADMIN_EMAIL);
+    await page.getByLabel('E-Mail').fill(ADMIN.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'The provided credentials are invalid' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}identity-login-wrong-password.png` });
 
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/no/such/page');
     expect(path(page)).toBe('/no/such/page?x=1');
@@ -122,7 +114,7 @@ describe('sign-in, two-factor setup and second-factor sign-in in Chromium', () =
       await fetch(`${server.url}/api/.ory/self-service/login?flow=${loginFlow.id}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ method: 'password', identifier: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+        body: JSON.stringify({ method: 'password', identifier: ADMIN.email, password: ADMIN.password }),
       })
     ).json()) as { session_token: string };
     const admin = { authorization: `Bearer ${login.session_token}`, 'content-type': 'application/json' };

@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { EVENT_QUEUE_PAGE_TEXTS, JOB_HISTORY_TEXTS, SELF_CANARY_NAME } from '@lookout/contracts';
-import { startTestPostgres } from '@lookout/embedded-postgres/testing';
-import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type pg from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 
 /**
  * Issue 12 parts 3 and 4 in a real browser against the built server on a PostgreSQL of the
@@ -20,32 +17,16 @@ const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
  * scraper and a dead notification would leave, which this build cannot produce yet.
  */
 describe('Jobs History and Event Queue in Chromium', () => {
-  const cleanups: Array<() => Promise<unknown>> = [];
   let server: LookoutServer;
   let db: pg.Client;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
   let selfCanaryId: string;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const postgres = await startTestPostgres({ prefix: 'lookout-e2e-' });
-    cleanups.push(postgres.stop);
-    const data = await makeDataDir();
-    cleanups.push(data.remove);
-    server = await startLookout({
-      dataDir: data.dir,
-      env: {
-        DATABASE_URL: postgres.url,
-        LOOKOUT_SECRET_KEY: randomBytes(32).toString('hex'),
-        LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL,
-        LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      },
-    });
-    cleanups.push(() => server.stop());
-    db = new pg.Client({ connectionString: postgres.url });
-    await db.connect();
-    cleanups.push(() => db.end());
+    lookout = await startConsole();
+    ({ server, db } = lookout);
 
     selfCanaryId = (
       await db.query<{ id: string }>('SELECT id FROM canaries WHERE name = $1 AND deleted_at IS NULL', [
@@ -70,16 +51,10 @@ describe('Jobs History and Event Queue in Chromium', () => {
           'smtp: 550 mailbox unavailable', 4, now() - interval '5 minutes', now() - interval '3 hours')`,
     );
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.close();
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await lookout?.stop();
   });
 
   async function openSettingsItem(page: Page, label: string): Promise<void> {

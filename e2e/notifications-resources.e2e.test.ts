@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NOTIFICATION_HISTORY_TEXTS, NOTIFICATION_SILENCES_TEXTS, SILENCE_LINK_TEXT } from '@lookout/contracts';
-import { startTestPostgres } from '@lookout/embedded-postgres/testing';
-import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type pg from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 
 /**
  * Component and catalog notifications (issue 15 items 2 and 4) in Chromium against the built
@@ -25,30 +22,15 @@ describe('component and catalog notifications in Chromium', () => {
   const delivered: { path: string; body: string }[] = [];
   let server: LookoutServer;
   let db: pg.Client;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
   let page: Page;
   const ids = { parent: '', child: '', other: '', config: '' };
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const postgres = await startTestPostgres({ prefix: 'lookout-e2e-' });
-    cleanups.push(postgres.stop);
-    const data = await makeDataDir();
-    cleanups.push(data.remove);
-    server = await startLookout({
-      dataDir: data.dir,
-      env: {
-        DATABASE_URL: postgres.url,
-        LOOKOUT_SECRET_KEY: randomBytes(32).toString('hex'),
-        LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL,
-        LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      },
-    });
-    cleanups.push(() => server.stop());
-    db = new pg.Client({ connectionString: postgres.url });
-    await db.connect();
-    cleanups.push(() => db.end());
+    lookout = await startConsole();
+    ({ server, db } = lookout);
 
     const receiver = http.createServer((request, response) => {
       let body = '';
@@ -84,16 +66,14 @@ describe('component and catalog notifications in Chromium', () => {
       [JSON.stringify([{ url: hook }])],
     );
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
+    // One page for all the tests (each opens its address first), on the signed-in session.
     page = await context.newPage();
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
   }, 180_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
     for (const cleanup of cleanups.reverse()) await cleanup();
+    await lookout?.stop();
   });
 
   const setHealth = (id: string, health: string) =>

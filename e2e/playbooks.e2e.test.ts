@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { IDENTITY_MESSAGES, PLAYBOOK_TEXTS, PLAYBOOK_UI_TEXTS } from '@lookout/contracts';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { PLAYBOOK_TEXTS, PLAYBOOK_UI_TEXTS } from '@lookout/contracts';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 /** A check of the canary every new installation has (docs/health.md, "First run"). */
 const CHECK = 'lookout-api-health';
 const TITLE = 'Greet the check';
@@ -30,34 +29,17 @@ const SPEC = [
  */
 describe('playbooks in Chromium', () => {
   let server: LookoutServer;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
-  let removeData: () => Promise<void>;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByRole('heading', { name: IDENTITY_MESSAGES.signInTitle }).waitFor();
-    await page.getByLabel('E-Mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/topology');
-    await page.close();
+    lookout = await startConsole({ postgres: false });
+    ({ server } = lookout);
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
   });
 
   it('creates a playbook, runs it on a check from the drawer and shows its output', async () => {

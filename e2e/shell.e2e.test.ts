@@ -1,43 +1,26 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 
 describe('the console shell in Chromium', () => {
   let server: LookoutServer;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
-  let removeData: () => Promise<void>;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
-    });
-    browser = await launchBrowser();
+    lookout = await startConsole({ postgres: false });
+    ({ server } = lookout);
     // The console sits behind sign-in: sign in once as the admin; the pages share the session.
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel('E-Mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => ['/', '/topology', '/health'].includes(url.pathname));
-    await page.close();
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1280, height: 800 } }));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
   });
 
   async function openPage(path: string): Promise<{ page: Page; errors: string[] }> {

@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
 import { TOPOLOGY_SETTINGS_TEXTS, TOPOLOGY_TEXTS, WHAT_CHANGED_TEXTS } from '@lookout/contracts';
-import { startTestPostgres } from '@lookout/embedded-postgres/testing';
-import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type pg from 'pg';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 
 /** The Topology document typed into the settings form: a shop with a database and an API. */
 const TOPOLOGY_YAML = `apiVersion: canaries.flanksource.com/v1
@@ -52,30 +49,15 @@ describe('the topology in Chromium', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   let server: LookoutServer;
   let db: pg.Client;
-  let browser: Browser;
+  let lookout: ConsoleSession;
   let context: BrowserContext;
   let target: http.Server;
   let targetStatus = 200;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const postgres = await startTestPostgres({ prefix: 'lookout-e2e-' });
-    cleanups.push(postgres.stop);
-    const data = await makeDataDir();
-    cleanups.push(data.remove);
-    server = await startLookout({
-      dataDir: data.dir,
-      env: {
-        DATABASE_URL: postgres.url,
-        LOOKOUT_SECRET_KEY: randomBytes(32).toString('hex'),
-        LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL,
-        LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      },
-    });
-    cleanups.push(() => server.stop());
-    db = new pg.Client({ connectionString: postgres.url });
-    await db.connect();
-    cleanups.push(() => db.end());
+    lookout = await startConsole();
+    ({ server, db } = lookout);
 
     // A real HTTP check against a server of the test's own, which the database component
     // selects by label; the test makes it fail and recover by changing the answer.
@@ -97,16 +79,11 @@ describe('the topology in Chromium', () => {
        VALUES ('Postgres', 'Postgres::Database', 'orders-rds', '{}', 'healthy')`,
     );
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
-    const page = await context.newPage();
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.close();
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true }));
   }, 180_000);
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await lookout?.stop();
   });
 
   /** The card of a component on the current page. */
