@@ -1,6 +1,7 @@
 import { DOD_DEFAULT_SCRIPTS } from '@lookout/contracts';
 import { describe, expect, it } from 'vitest';
-import { evaluateScript, scriptProblem } from './incident-cel-fns.js';
+import { celParseProblem } from '../../cel/cel-program.js';
+import { evaluateScript } from './incident-cel-fns.js';
 
 describe('definition-of-done scripts', () => {
   it('evaluate the default scripts over their resources', () => {
@@ -18,7 +19,7 @@ describe('definition-of-done scripts', () => {
   it('leave an item not done with the reason when the result is no boolean or the script fails', () => {
     expect(evaluateScript('1 + 1', {})).toEqual({ done: false, result: 'the script gave a number, not true or false' });
     expect(evaluateScript('check.status == "x"', { check: null }).result).toMatch(/^error: /);
-    expect(scriptProblem('check.status ==')).toBeTruthy();
-    expect(scriptProblem("check.status == 'healthy'")).toBeUndefined();
+    expect(celParseProblem('check.status ==')).toBeTruthy();
+    expect(celParseProblem("check.status == 'healthy'")).toBeUndefined();
   });
 });

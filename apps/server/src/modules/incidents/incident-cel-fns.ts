@@ -1,17 +1,9 @@
-import { Environment, type ParseResult } from '@marcbachmann/cel-js';
-import { LRUCache } from 'lru-cache';
+import { celErrorText, celProgram } from '../../cel/cel-program.js';
 
 /**
  * Definition-of-done scripts (CEL, backend-model 2.11): every variable is dynamic JSON (check,
- * analysis, component, config, incident); compiled programs are kept by script text, since
- * the same few scripts run on every evaluation.
+ * analysis, component, config, incident), in the app's one CEL environment (cel/cel-program.ts).
  */
-const environment = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
-const programs = new LRUCache<string, ParseResult>({ max: 1000 });
-
-const firstLine = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() || 'invalid expression';
-
 /** JSON-like data as CEL reads it: undefined is null, nested objects stay plain. */
 function toCel(value: unknown): unknown {
   if (value === undefined || value === null) return null;
@@ -22,16 +14,6 @@ function toCel(value: unknown): unknown {
   return value;
 }
 
-/** A syntax problem of a script, or undefined when it parses. */
-export function scriptProblem(script: string): string | undefined {
-  try {
-    if (!programs.has(script)) programs.set(script, environment.parse(script));
-    return undefined;
-  } catch (error) {
-    return firstLine(error);
-  }
-}
-
 export type ScriptOutcome = { done: boolean; result: string };
 
 /**
@@ -40,18 +22,13 @@ export type ScriptOutcome = { done: boolean; result: string };
  */
 export function evaluateScript(script: string, variables: Record<string, unknown>): ScriptOutcome {
   try {
-    let program = programs.get(script);
-    if (!program) {
-      program = environment.parse(script);
-      programs.set(script, program);
-    }
-    const value: unknown = program(toCel(variables) as Record<string, unknown>);
+    const value: unknown = celProgram(script)(toCel(variables) as Record<string, unknown>);
     if (typeof value === 'boolean') return { done: value, result: String(value) };
     return {
       done: false,
       result: `the script gave ${typeof value === 'bigint' ? 'a number' : typeof value}, not true or false`,
     };
   } catch (error) {
-    return { done: false, result: `error: ${firstLine(error)}` };
+    return { done: false, result: `error: ${celErrorText(error)}` };
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
-import { scriptProblem } from './incident-cel-fns.js';
+import { celParseProblem } from '../../cel/cel-program.js';
 import { ruleSpecProblems } from './incident-rule-fns.js';
 
 /**
@@ -57,7 +57,7 @@ function responderProblems(row: Record<string, unknown>, create: boolean): strin
 
 function evidenceProblems(row: Record<string, unknown>): string[] {
   if (typeof row.script !== 'string' || row.script.trim() === '') return [];
-  const problem = scriptProblem(row.script);
+  const problem = celParseProblem(row.script);
   return problem ? [`script: ${problem}`] : [];
 }
 

@@ -1,26 +1,9 @@
-import { Environment, type ParseResult } from '@marcbachmann/cel-js';
-import { LRUCache } from 'lru-cache';
+import { celErrorText, celProgram } from '../../cel/cel-program.js';
 
 /**
- * CEL for rule and silence filters and template parts. Every variable is dynamic (a check, a
- * config, ... as JSON); parsed programs are kept, since the same few filters run for every
- * event.
+ * CEL for rule and silence filters and template parts, in the app's one CEL environment
+ * (cel/cel-program.ts). Every variable is dynamic (a check, a config, ... as JSON).
  */
-const environment = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
-const compiled = new LRUCache<string, ParseResult>({ max: 2000 });
-
-const firstLine = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() || 'invalid expression';
-
-function compile(expression: string): ParseResult {
-  let program = compiled.get(expression);
-  if (!program) {
-    program = environment.parse(expression);
-    compiled.set(expression, program);
-  }
-  return program;
-}
-
 /** JSON-like data as CEL reads it: undefined is null. */
 function toCel(value: unknown): unknown {
   if (value === undefined || value === null) return null;
@@ -54,20 +37,10 @@ export type CelOutcome = { ok: true; value: unknown } | { ok: false; error: stri
 /** Evaluates an expression over the variables; never throws. */
 export function evaluateCel(expression: string, variables: Record<string, unknown>): CelOutcome {
   try {
-    const value: unknown = compile(expression)(toCel(variables) as Record<string, unknown>);
+    const value: unknown = celProgram(expression)(toCel(variables) as Record<string, unknown>);
     if (value instanceof Promise) return { ok: false, error: 'asynchronous expressions are not supported' };
     return { ok: true, value };
   } catch (error) {
-    return { ok: false, error: firstLine(error) };
-  }
-}
-
-/** Why an expression does not compile (parse and type check), or undefined. */
-export function celCompileProblem(expression: string): string | undefined {
-  try {
-    const checked = compile(expression).check();
-    return checked.valid ? undefined : firstLine(checked.error ?? 'does not type-check');
-  } catch (error) {
-    return firstLine(error);
+    return { ok: false, error: celErrorText(error) };
   }
 }

@@ -4,7 +4,7 @@ import {
   notificationCustomServiceSchema,
   repeatIntervalMs,
 } from '@lookout/contracts';
-import { celCompileProblem } from './notification-cel-fns.js';
+import { celCompileProblem } from '../../cel/cel-program.js';
 import { templateProblem } from './notification-template-fns.js';
 import { parseServiceUrl } from './senders/service-url-fns.js';
 

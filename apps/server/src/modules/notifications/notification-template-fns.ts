@@ -1,4 +1,5 @@
-import { celCompileProblem, evaluateCel, fromCel } from './notification-cel-fns.js';
+import { celCompileProblem } from '../../cel/cel-program.js';
+import { evaluateCel, fromCel } from './notification-cel-fns.js';
 
 /**
  * Titles and bodies of notifications. A template is Markdown with `{{ expression }}` parts; an

@@ -1,25 +1,10 @@
-import { Environment, type ParseResult } from '@marcbachmann/cel-js';
-import { LRUCache } from 'lru-cache';
+import { celErrorText, celProgram } from '../../cel/cel-program.js';
 
 /**
  * CEL for playbooks: action `if` conditions, `$(...)` and `{{ }}` template parts, playbook
- * `filters` and trigger filters. Every variable is dynamic JSON (params, config, check, ...);
- * parsed programs are kept, since the same few expressions run for every run.
+ * `filters` and trigger filters, in the app's one CEL environment (cel/cel-program.ts). Every
+ * variable is dynamic JSON (params, config, check, ...).
  */
-const environment = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
-const compiled = new LRUCache<string, ParseResult>({ max: 2000 });
-
-const firstLine = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() || 'invalid expression';
-
-function compile(expression: string): ParseResult {
-  let program = compiled.get(expression);
-  if (!program) {
-    program = environment.parse(expression);
-    compiled.set(expression, program);
-  }
-  return program;
-}
 
 /**
  * JSON-like data as CEL reads it: undefined is null, dates stay dates, whole numbers are CEL
@@ -59,10 +44,10 @@ export type CelOutcome = { ok: true; value: unknown } | { ok: false; error: stri
 /** Evaluates an expression over the variables; never throws. The value is plain data. */
 export function evaluateCel(expression: string, variables: Record<string, unknown>): CelOutcome {
   try {
-    const value: unknown = compile(expression)(toCel(variables) as Record<string, unknown>);
+    const value: unknown = celProgram(expression)(toCel(variables) as Record<string, unknown>);
     if (value instanceof Promise) return { ok: false, error: 'asynchronous expressions are not supported' };
     return { ok: true, value: fromCel(value) };
   } catch (error) {
-    return { ok: false, error: firstLine(error) };
+    return { ok: false, error: celErrorText(error) };
   }
 }

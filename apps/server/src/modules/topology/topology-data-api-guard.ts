@@ -1,7 +1,7 @@
 import { can, dataApiResource, parseTopologySpec, type Role, type TopologyValidationError } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
-import { celProblem } from './topology-expression-fns.js';
+import { celParseProblem } from '../../cel/cel-program.js';
 
 /**
  * The topology's rule for writes through /api/db, applied before the data API runs them: a
@@ -30,7 +30,7 @@ export function expressionProblems(value: unknown, path = 'spec'): TopologyValid
   for (const [key, inner] of Object.entries(value)) {
     const at = `${path}.${key}`;
     if (EXPRESSION_KEYS.has(key) && typeof inner === 'string') {
-      const problem = celProblem(inner);
+      const problem = celParseProblem(inner);
       if (problem)
         problems.push({
           path: at,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  celProblem,
-  evaluateCel,
-  evaluateTemplate,
-  renderDeep,
-  renderTemplate,
-  toHealth,
-} from './topology-expression-fns.js';
+import { evaluateCel, evaluateTemplate, renderDeep, renderTemplate, toHealth } from './topology-expression-fns.js';
+import { celParseProblem } from '../../cel/cel-program.js';
 
 describe('topology expressions', () => {
   it('evaluates CEL over summaries with whole numbers as ints', () => {
@@ -18,8 +12,8 @@ describe('topology expressions', () => {
     ]);
   });
   it('names a broken expression', () => {
-    expect(celProblem('summary.(')).toBeDefined();
-    expect(celProblem('1 + 1')).toBeUndefined();
+    expect(celParseProblem('summary.(')).toBeDefined();
+    expect(celParseProblem('1 + 1')).toBeUndefined();
     expect(() => evaluateCel('nope.(', {})).toThrow("expr 'nope.('");
   });
   it('fills templates and leaves display blocks for their own results', () => {

@@ -1,6 +1,5 @@
-import { Environment, type ParseResult } from '@marcbachmann/cel-js';
 import { COMPONENT_HEALTHS, type ComponentHealth, type TopologyTemplate } from '@lookout/contracts';
-import { LRUCache } from 'lru-cache';
+import { celErrorText, celProgram } from '../../cel/cel-program.js';
 
 /**
  * The expressions of a topology document: CEL (`expr`, `healthExpr`, `statusExpr`, a lookup's
@@ -9,9 +8,6 @@ import { LRUCache } from 'lru-cache';
  */
 
 export class TopologyExpressionError extends Error {}
-
-const cel = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
-const compiled = new LRUCache<string, ParseResult>({ max: 2000 });
 
 function toCel(value: unknown): unknown {
   if (value === undefined || value === null) return null;
@@ -37,38 +33,20 @@ function fromCel(value: unknown): unknown {
   return value;
 }
 
-function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0]?.trim() || 'invalid expression';
-}
-
-/** The parse problem of a CEL expression, or undefined when it parses (write-time validation). */
-export function celProblem(body: string): string | undefined {
-  try {
-    compiled.set(body, compiled.get(body) ?? cel.parse(body));
-    return undefined;
-  } catch (error) {
-    return firstLine(error);
-  }
-}
-
 /** Evaluates CEL with the variables given; throws TopologyExpressionError naming the expression. */
 export function evaluateCel(body: string, variables: Record<string, unknown>): unknown {
-  let program = compiled.get(body);
-  if (!program) {
-    try {
-      program = cel.parse(body);
-    } catch (error) {
-      throw new TopologyExpressionError(`expr '${body}': ${firstLine(error)}`);
-    }
-    compiled.set(body, program);
+  let program;
+  try {
+    program = celProgram(body);
+  } catch (error) {
+    throw new TopologyExpressionError(`expr '${body}': ${celErrorText(error)}`);
   }
   const context: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(variables)) context[key] = toCel(value);
   try {
     return fromCel(program(context));
   } catch (error) {
-    throw new TopologyExpressionError(`expr '${body}': ${firstLine(error)}`);
+    throw new TopologyExpressionError(`expr '${body}': ${celErrorText(error)}`);
   }
 }
 
