@@ -1,4 +1,5 @@
 import { CATALOG_CHANGES_TEXTS, CATALOG_TEXTS } from '@lookout/contracts';
+import { PageHeader } from '@/components/layout/page-header';
 import { Can } from '@/features/access/components/can';
 import { CatalogPageTabs } from '@/features/catalog/components/catalog-page-tabs';
 import { ChangesView } from '@/features/catalog/components/changes-view';
@@ -8,9 +9,7 @@ export function Component() {
   return (
     <Can resource="config_scrapers" action="read" showUnauthorized>
       <div className="flex h-full min-h-0 flex-col gap-3 p-4">
-        <h1 className="text-lg font-semibold text-slate-900">
-          {CATALOG_TEXTS.title} {CATALOG_CHANGES_TEXTS.title}
-        </h1>
+        <PageHeader title={`${CATALOG_TEXTS.title} ${CATALOG_CHANGES_TEXTS.title}`} />
         <CatalogPageTabs />
         <ChangesView />
       </div>

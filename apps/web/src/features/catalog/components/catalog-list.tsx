@@ -1,6 +1,7 @@
 import { CATALOG_STORAGE_KEYS, CATALOG_TEXTS } from '@lookout/contracts';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { useCatalogSummary, useConfigPages } from '../api/catalog-api';
 import { useCatalogParams } from '../hooks/use-catalog-params';
@@ -31,7 +32,7 @@ export function CatalogList() {
 
   return (
     <div className="flex h-full min-h-0 flex-col gap-3 p-4">
-      <h1 className="text-lg font-semibold text-slate-900">{CATALOG_TEXTS.title}</h1>
+      <PageHeader title={CATALOG_TEXTS.title} onRefresh={() => void current.refetch()} isLoading={current.isFetching} />
       <CatalogPageTabs />
       <CatalogFilters
         params={params}

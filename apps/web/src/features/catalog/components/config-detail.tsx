@@ -2,6 +2,7 @@ import { CATALOG_TEXTS, SILENCE_LINK_TEXT } from '@lookout/contracts';
 import { clsx } from 'clsx';
 import { BellOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { useConfigDetail } from '../api/config-detail-api';
@@ -65,6 +66,11 @@ export function ConfigDetailPage({
   );
   return (
     <div className="flex h-full min-h-0">
+      <PageHeader
+        title={item.name ?? CATALOG_TEXTS.title}
+        onRefresh={() => void detail.refetch()}
+        isLoading={detail.isFetching}
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
         <div className="flex items-center justify-between gap-2">
           <nav className="text-sm text-slate-500">
