@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { MISSING_VALUE, formatDateTime } from '@/lib/format';
 import { useConfigChecks } from '../api/config-tabs-api';
-import { HealthDot } from './health-dot';
+import { HealthDot } from '@/components/ui/health-dot';
 
 /** The item's Checks tab: the checks linked to it, each opening its drawer on the health page. */
 export function ConfigChecksTab({ configId }: { configId: string }) {

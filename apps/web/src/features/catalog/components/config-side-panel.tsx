@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import type { ConfigDetail } from '../api/catalog-api';
 import { configClassOf, formatCost, groupLabels, isStale } from '../lib/catalog-fns';
 import { scraperPath } from '../lib/scraper-fns';
-import { HealthDot } from './health-dot';
+import { HealthDot } from '@/components/ui/health-dot';
 
 const texts = CATALOG_TEXTS.panel;
 

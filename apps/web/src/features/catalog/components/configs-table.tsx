@@ -7,7 +7,7 @@ import type { ConfigTableRow } from '../api/catalog-api';
 import { changeTotal } from '../lib/catalog-fns';
 import { CONFIG_SORT_COLUMNS } from '../lib/catalog-params';
 import { AnalysisIcons, ChangeCount, CostCell } from './catalog-badges';
-import { HealthDot } from './health-dot';
+import { HealthDot } from '@/components/ui/health-dot';
 
 const col = createDataTableColumnHelper<ConfigTableRow>();
 const texts = CATALOG_TEXTS.columns;

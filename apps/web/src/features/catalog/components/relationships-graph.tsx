@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { buildRelationshipGraph, type RelatedConfig } from '../lib/relationship-graph-fns';
 import { edgePath, layoutRelationshipGraph, type PlacedNode } from '../lib/relationship-layout-fns';
-import { HealthDot } from './health-dot';
+import { HealthDot } from '@/components/ui/health-dot';
 
 export interface RelationshipsGraphProps {
   rows: readonly RelatedConfig[];

@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import { useNavigate } from 'react-router';
 import type { RelatedConfig } from '../lib/relationship-graph-fns';
 import { groupByType } from '../lib/relationship-params';
-import { HealthDot } from './health-dot';
+import { HealthDot } from '@/components/ui/health-dot';
 
 export interface RelationshipsTableProps {
   rows: readonly RelatedConfig[];

@@ -8,7 +8,7 @@ import { componentHealth, sortByHealth } from '../lib/topology-sort';
 import type { TopologyComponent } from '../lib/topology-types';
 import { CardMenu } from './card-menu';
 import { ComponentIcon } from './component-icon';
-import { HealthDot } from './health-dot';
+import { HealthDot } from '@/components/ui/health-dot';
 import { CardMetrics, PropertyRow } from './property-view';
 import { ShowMore } from './show-more';
 import { ChecksLine, IncidentsLine, InsightsLine, hasChecks, hasIncidents, hasInsights } from './summary-lines';
@@ -32,7 +32,7 @@ function ChildLine({ child, target }: { child: TopologyComponent; target: string
   const name = child.text || child.name;
   return (
     <div className="flex min-w-0 items-center gap-1.5 text-xs">
-      <HealthDot health={componentHealth(child)} />
+      <HealthDot health={componentHealth(child)} size="md" />
       <ComponentIcon icon={child.icon} type={child.type} className="size-3.5 shrink-0 text-slate-500" />
       {href ? (
         <Link to={href} target={target} className="truncate text-slate-700 hover:underline">

@@ -15,7 +15,7 @@ import {
   useComponentTeams,
 } from '../../api/panel-api';
 import { useRouteExists } from '../../hooks/use-route-exists';
-import { HealthDot } from '../health-dot';
+import { HealthDot } from '@/components/ui/health-dot';
 import { PanelBody } from './collapsible-panel';
 
 /** The health page with a check's drawer open. */
@@ -67,7 +67,7 @@ export function ChecksPanel({ id }: { id: string }) {
       {(rows) =>
         rows.map((check) => (
           <li key={check.id} className={rowClass}>
-            <HealthDot health={check.status} />
+            <HealthDot health={check.status} size="md" />
             <Link to={checkPath(check.id)} className={linkClass}>
               {check.name}
             </Link>
