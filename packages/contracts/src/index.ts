@@ -51,3 +51,4 @@ export * from './playbooks-ui.js';
 export * from './resource-search.js';
 export * from './kubeconfig.js';
 export * from './logs.js';
+export * from './agent-push.js';
