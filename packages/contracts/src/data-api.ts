@@ -13,6 +13,9 @@ export const DATA_API_RELATIONS = {
   // The Teams settings list (15_teams_console.sql): teams with their live member count.
   teams_with_status: 'database',
   agents: 'agents',
+  // The agents page (32_agents_summary.sql; docs/agents.md): live agents with their counts,
+  // status and push backlog; agents themselves are written through `agents` and /api/agent.
+  agents_summary: 'agents',
   properties: 'feature_flags',
   logging_backends: 'logging_backends',
   // health (4_health.sql): canaries and what is derived from them; job history is read by
@@ -159,6 +162,7 @@ export function sourceGuardMessage(relation: string, source: string): string {
  */
 export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'people_roles',
+  'agents_summary',
   'teams_with_status',
   'identities',
   'check_component_relationships',
@@ -214,6 +218,7 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
 
 /** Why each {@link READ_ONLY_RELATIONS} relation is read-only, and where the change is made. */
 const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
+  agents_summary: 'agents_summary is a view; write agents instead (create agents with POST /api/agent/generate).',
   people_roles: 'people_roles is read-only here; change roles with POST /api/rbac/{id}/update_role.',
   teams_with_status: 'teams_with_status is read-only here; write teams and team_members instead.',
   identities:
