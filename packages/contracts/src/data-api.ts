@@ -126,6 +126,10 @@ export const DATA_API_RELATIONS = {
   playbook_runs: 'playbook_runs',
   playbook_run_actions: 'playbook_runs',
   playbook_approvals: 'playbook_runs',
+  // integrations (31_integrations.sql; docs/integrations.md): scrapers, topologies and log
+  // backends in one read-only list, guarded by the integrations resource (spec 2 section 6);
+  // each row is written through its own table. It carries no spec, so nothing to mask.
+  integrations_with_status: 'integrations',
 } as const satisfies Record<string, Resource>;
 
 export type DataApiRelation = keyof typeof DATA_API_RELATIONS;
@@ -214,6 +218,7 @@ export const READ_ONLY_RELATIONS: readonly DataApiRelation[] = [
   'playbook_runs',
   'playbook_run_actions',
   'playbook_approvals',
+  'integrations_with_status',
 ];
 
 /** Why each {@link READ_ONLY_RELATIONS} relation is read-only, and where the change is made. */
@@ -251,6 +256,8 @@ const READ_ONLY_REASONS: Partial<Record<DataApiRelation, string>> = {
   playbook_runs: 'playbook_runs is read-only here; start, approve and cancel runs with /api/playbook/run.',
   playbook_run_actions: 'playbook_run_actions is read-only here; the playbook executor records every action.',
   playbook_approvals: 'playbook_approvals is read-only here; approve with POST /api/playbook/run/approve/{run_id}.',
+  integrations_with_status:
+    'integrations_with_status is a view; write config_scrapers, topologies or logging_backends instead.',
 };
 
 /**
