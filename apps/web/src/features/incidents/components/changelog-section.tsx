@@ -1,5 +1,6 @@
 import { INCIDENT_HISTORY_LABELS, INCIDENT_UI_TEXTS } from '@lookout/contracts';
 import { Avatar } from '@/components/ui/avatar';
+import { formatDateTime } from '@/lib/format';
 import type { IncidentHistory } from '../api/incident-types';
 
 /** What a changelog row is about: its hypothesis, evidence, responder or comment. */
@@ -26,7 +27,7 @@ export function ChangelogSection({ rows }: { rows: readonly IncidentHistory[] })
             </p>
             {row.description && <p className="text-xs text-slate-500">{row.description}</p>}
             <p className="text-xs text-slate-400">
-              {row.created_by?.name} · {new Date(row.created_at).toLocaleString()}
+              {row.created_by?.name} · {formatDateTime(row.created_at)}
             </p>
           </div>
         </li>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { useIncidentUser } from '../lib/incident-user';
 import { createComment } from '../api/incident-tree-api';
 import { incidentKeys } from '../api/incident-keys';
@@ -66,7 +67,7 @@ export function CommentRow({ comment }: { comment: IncidentComment }) {
       <Avatar name={author || '?'} src={comment.created_by?.avatar} />
       <div className="min-w-0 text-sm">
         <div className="text-xs text-slate-500">
-          <span className="font-medium text-slate-700">{author}</span> · {new Date(comment.created_at).toLocaleString()}
+          <span className="font-medium text-slate-700">{author}</span> · {formatDateTime(comment.created_at)}
         </div>
         <p className="whitespace-pre-wrap text-slate-800">
           {comment.comment.replace(/@\[([^\]]+)\]\([^)]+\)/g, '@$1')}

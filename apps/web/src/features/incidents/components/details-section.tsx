@@ -11,6 +11,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format';
 import type { IncidentDetail, Responder } from '../api/incident-types';
 import { useUpdateIncident } from '../api/use-incident';
 import { enumOptions, incidentAge } from '../lib/incident-display';
@@ -139,7 +140,7 @@ export function DetailsSection({
           )}
         </dd>
       </div>
-      <Row label={D.started}>{new Date(incident.created_at).toLocaleString()}</Row>
+      <Row label={D.started}>{formatDateTime(incident.created_at)}</Row>
       <Row label={D.duration}>{incidentAge(incident.created_at, now)}</Row>
       {adding && <AddResponderModal incidentId={incident.id} onClose={() => setAdding(false)} />}
     </dl>

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal, ModalFooter } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
 import { formatDuration } from '@/lib/format';
-import { getErrorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import type { Responder } from '../api/incident-types';
 import { deleteResponder } from '../api/responders-api';
 import { useRefreshIncident } from '../api/use-incident';
@@ -107,7 +107,7 @@ export function ResponderRow({
       setOpen(false);
       await refresh();
     },
-    onError: (error) => toast.error(getErrorMessage(error)),
+    onError: toastError,
   });
   const link = responderLink(
     responder.team?.spec,

@@ -1,6 +1,7 @@
 import { INCIDENT_HISTORY_LABELS, INCIDENT_UI_TEXTS } from '@lookout/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { getIncidentTimeline } from '../api/incidents-api';
 
 /**
@@ -27,7 +28,7 @@ export function TimelineTab({ incidentId }: { incidentId: string }) {
       {timeline.data.map((entry, index) => (
         <li key={`${entry.at}-${index}`} className="text-sm">
           <p className="text-xs text-slate-500">
-            {new Date(entry.at).toLocaleString()} · {INCIDENT_UI_TEXTS.timelineKinds[entry.kind]}
+            {formatDateTime(entry.at)} · {INCIDENT_UI_TEXTS.timelineKinds[entry.kind]}
           </p>
           <p className="text-slate-800">
             {(entry.kind === 'changelog' && INCIDENT_HISTORY_LABELS[entry.title]) || entry.title}

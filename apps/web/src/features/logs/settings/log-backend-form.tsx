@@ -9,7 +9,7 @@ import { ErrorPanel } from '@/components/ui/error-boundary';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { YamlEditor } from '@/components/ui/yaml-editor';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, toastError } from '@/lib/api-client';
 import { NEW_LOG_BACKEND_SPEC, labelsText, readLogBackendForm, specText } from './log-backend-fields';
 import { useDeleteLogBackend, useLogBackend, useSaveLogBackend, type LogBackendRow } from './log-backends-api';
 
@@ -144,7 +144,7 @@ function Form({ row, canWrite, currentUserId }: { row?: LogBackendRow; canWrite:
                 toast.success(`${row.name} deleted`);
                 back();
               },
-              onError: (error) => toast.error(getErrorMessage(error)),
+              onError: toastError,
             })
           }
         />

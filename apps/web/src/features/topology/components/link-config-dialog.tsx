@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal, ModalFooter } from '@/components/ui/modal';
 import { toast } from '@/components/ui/toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useConfigOptions, useLinkConfig, type ConfigOption } from '../api/config-link';
 
@@ -31,7 +31,7 @@ export function LinkConfigDialog({ component, onClose }: { component: { id: stri
         toast.success(texts.success);
         onClose();
       },
-      onError: (error) => toast.error(getErrorMessage(error)),
+      onError: toastError,
     });
   };
 

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { toast } from '@/components/ui/toast';
 import { YamlEditor } from '@/components/ui/yaml-editor';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, toastError } from '@/lib/api-client';
 import { useDeleteTopology, useSaveTopology, useTopologySettings, type TopologySettingsRow } from './topologies-api';
 import { TOPOLOGY_SETTINGS_PATH } from './topologies-view';
 import { NEW_TOPOLOGY_YAML, topologyFromYaml, topologyToYaml } from './topology-document';
@@ -175,7 +175,7 @@ function Form({
                 toast.success(texts.deleted);
                 back();
               },
-              onError: (error) => toast.error(getErrorMessage(error)),
+              onError: toastError,
             })
           }
         />

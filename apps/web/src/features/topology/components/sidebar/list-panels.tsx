@@ -2,7 +2,7 @@ import { MANUAL_LINK_SELECTOR_ID, TOPOLOGY_TEXTS } from '@lookout/contracts';
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useUnlinkConfig } from '../../api/config-link';
 import {
@@ -46,7 +46,7 @@ export function CatalogPanel({ id, canWrite }: { id: string; canWrite: boolean }
                 onClick={() =>
                   unlink.mutate(row.config_id, {
                     onSuccess: () => toast.success(TOPOLOGY_TEXTS.link.unlinked),
-                    onError: (error) => toast.error(getErrorMessage(error)),
+                    onError: toastError,
                   })
                 }
               >
