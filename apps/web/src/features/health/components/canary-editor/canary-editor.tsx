@@ -16,6 +16,7 @@ import { ErrorPanel } from '@/components/ui/error-boundary';
 import { formClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { YamlEditor } from '@/components/ui/yaml-editor';
+import { KeyValueList } from '@/components/ui/key-value-list';
 import { useApplyCanary } from '../../api/apply-canary';
 import { useCanary } from '../../api/get-canary';
 import { useCanaryForm } from '../../hooks/use-canary-form';
@@ -32,7 +33,6 @@ import { canaryEditPath } from '../../lib/health-paths';
 import { CheckIcon } from '../check-icon';
 import { CheckFields } from './check-fields';
 import { DraftSelect, DraftText } from './draft-fields';
-import { KeyValueList } from './key-value-list';
 
 export interface CanaryEditorProps {
   /** The canary to edit; undefined creates one. */

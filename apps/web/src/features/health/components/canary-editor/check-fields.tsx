@@ -5,9 +5,9 @@ import {
   type CheckFormType,
 } from '@lookout/contracts';
 import { formClasses } from '@/components/ui/form-field';
+import { KeyValueList } from '@/components/ui/key-value-list';
 import { checkFieldPath, isObject, type JsonObject } from '../../lib/canary-draft-fns';
 import { DraftNumber, DraftSelect, DraftText, DraftTextArea } from './draft-fields';
-import { KeyValueList } from './key-value-list';
 
 export interface CheckFieldsProps {
   type: CheckFormType;

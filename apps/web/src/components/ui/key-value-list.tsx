@@ -1,7 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formClasses } from '@/components/ui/form-field';
-import { READ_ONLY_CONTROL } from './draft-fields';
 
 export interface KeyValuePair {
   key: string;
@@ -19,7 +18,7 @@ export interface KeyValueListProps {
 }
 
 /**
- * Rows of name and value (canary labels, http headers). The rows are kept here, so a row
+ * Rows of name and value (canary labels, http headers, agent properties). The rows are kept here, so a row
  * being typed stays while its name is still empty; the caller gets the rows that have a name.
  * The list reads `pairs` when it mounts (the editor mounts the form anew after YAML edits).
  */
@@ -52,7 +51,7 @@ export function KeyValueList({
             value={row.key}
             readOnly={readOnly}
             onChange={(event) => update(index, { key: event.target.value })}
-            className={`${formClasses.control} py-1.5 ${READ_ONLY_CONTROL}`}
+            className={`${formClasses.control} py-1.5 read-only:bg-slate-50 read-only:text-slate-600`}
           />
           <input
             aria-label={`${label} ${valueLabel} ${index + 1}`}
@@ -60,7 +59,7 @@ export function KeyValueList({
             value={row.value}
             readOnly={readOnly}
             onChange={(event) => update(index, { value: event.target.value })}
-            className={`${formClasses.control} py-1.5 ${READ_ONLY_CONTROL}`}
+            className={`${formClasses.control} py-1.5 read-only:bg-slate-50 read-only:text-slate-600`}
           />
           {!readOnly && (
             <button
