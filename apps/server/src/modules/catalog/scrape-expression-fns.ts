@@ -1,7 +1,7 @@
-import { Environment, type ParseResult } from '@marcbachmann/cel-js';
 import { classifyScrapeExpression } from '@lookout/contracts';
 import { JSONPath } from 'jsonpath-plus';
-import { LRUCache } from 'lru-cache';
+import { evaluateCel } from '../../cel/cel-program.js';
+import { fromCel } from '../../cel/cel-values.js';
 import { evaluateJavascript } from './scrape-javascript.js';
 
 /**
@@ -21,53 +21,16 @@ import { evaluateJavascript } from './scrape-javascript.js';
 /** An expression could not be evaluated; the message names the expression. */
 export class ScrapeExpressionError extends Error {}
 
-const cel = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
-const compiledCel = new LRUCache<string, ParseResult>({ max: 1000 });
-
-function toCel(value: unknown): unknown {
-  if (value === undefined || value === null) return null;
-  if (Array.isArray(value)) return value.map(toCel);
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = toCel(inner);
-    return out;
-  }
-  return value;
-}
-
-function fromCel(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return Number(value);
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(fromCel);
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v)]));
-  if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromCel(v)]));
-  }
-  return value;
-}
-
+/** The first line of an error: jsonpath-plus and QuickJS errors may add a source excerpt. */
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.split('\n')[0]?.trim() || 'invalid expression';
 }
 
-function evaluateCel(body: string, document: unknown): unknown {
-  let program = compiledCel.get(body);
-  if (!program) {
-    try {
-      program = cel.parse(body);
-    } catch (error) {
-      throw new ScrapeExpressionError(`expr '${body}': ${firstLine(error)}`);
-    }
-    compiledCel.set(body, program);
-  }
-  try {
-    return fromCel(program({ config: toCel(document) }));
-  } catch (error) {
-    throw new ScrapeExpressionError(`expr '${body}': ${firstLine(error)}`);
-  }
+function evaluateExpr(body: string, document: unknown): unknown {
+  const outcome = evaluateCel(body, { config: document });
+  if (!outcome.ok) throw new ScrapeExpressionError(`expr '${body}': ${outcome.error}`);
+  return fromCel(outcome.value);
 }
 
 /** Every match of a jsonpath (a list, possibly empty). */
@@ -128,7 +91,7 @@ export function evaluateScrapeExpression(expression: string, document: unknown):
     case 'jsonpath':
       return jsonPathAll(body, document)[0];
     case 'expr':
-      return evaluateCel(body, document);
+      return evaluateExpr(body, document);
     case 'template':
       return evaluateTemplate(body, document);
     case 'javascript':

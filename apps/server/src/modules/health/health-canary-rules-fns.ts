@@ -7,7 +7,7 @@ import {
   type ParseCanaryResult,
 } from '@lookout/contracts';
 import { parseSchedule } from './health-schedule-fns.js';
-import { celCompileProblem } from './runners/cel-fns.js';
+import { celCompileProblem } from '../../cel/cel-program.js';
 
 /**
  * The one validation of a canary document that every write path runs (`POST /api/canary/apply`,

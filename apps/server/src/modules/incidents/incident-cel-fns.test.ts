@@ -22,4 +22,10 @@ describe('definition-of-done scripts', () => {
     expect(celParseProblem('check.status ==')).toBeTruthy();
     expect(celParseProblem("check.status == 'healthy'")).toBeUndefined();
   });
+
+  it('read dates as timestamps (a Date field used to reach CEL as an empty map)', () => {
+    const check = { status: 'healthy', last_transition_time: new Date('2024-05-01T10:00:00Z') };
+    const script = "check.last_transition_time < timestamp('2024-05-01T10:05:00Z')";
+    expect(evaluateScript(script, { check })).toEqual({ done: true, result: 'true' });
+  });
 });

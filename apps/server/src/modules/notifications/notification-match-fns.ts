@@ -1,4 +1,4 @@
-import { evaluateCel } from './notification-cel-fns.js';
+import { evaluateCel } from '../../cel/cel-program.js';
 
 /**
  * The pure decisions of the notification flow (backend-model 2.9): does a rule take an event,

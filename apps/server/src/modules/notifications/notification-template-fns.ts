@@ -1,5 +1,5 @@
-import { celCompileProblem } from '../../cel/cel-program.js';
-import { evaluateCel, fromCel } from './notification-cel-fns.js';
+import { celCompileProblem, evaluateCel } from '../../cel/cel-program.js';
+import { fromCel } from '../../cel/cel-values.js';
 
 /**
  * Titles and bodies of notifications. A template is Markdown with `{{ expression }}` parts; an

@@ -2,7 +2,7 @@ import { parameterProblems, parsePlaybookSpec, PLAYBOOK_DEFAULTS, type EventName
 import type { Logger } from 'pino';
 import type { Queryable } from '../../db/transaction.js';
 import type { QueuedEvent } from '../../events/events.js';
-import { evaluateCel } from './playbook-cel-fns.js';
+import { evaluatePlaybookCel } from './playbook-cel-fns.js';
 import { matchLabelSelector } from './playbook-match-fns.js';
 import { timeoutNanos } from './playbook-plan-fns.js';
 import { insertRun } from './playbook-runs-repository.js';
@@ -62,7 +62,7 @@ export async function triggerPlaybooks(tx: Queryable, event: QueuedEvent, logger
         .join(',');
       if (labels && !matchLabelSelector(labels, target.labels)) return false;
       if (!trigger.filter) return true;
-      const outcome = evaluateCel(trigger.filter, {
+      const outcome = evaluatePlaybookCel(trigger.filter, {
         [kind]: target.row,
         event: { name: event.name, properties: event.properties },
       });

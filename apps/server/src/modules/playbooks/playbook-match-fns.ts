@@ -1,5 +1,5 @@
 import type { PlaybookSelector, PlaybookSpec } from '@lookout/contracts';
-import { evaluateCel } from './playbook-cel-fns.js';
+import { evaluatePlaybookCel } from './playbook-cel-fns.js';
 
 /** A run target as the selectors see it. */
 export type TargetResource = {
@@ -68,7 +68,7 @@ export function playbookApplies(spec: PlaybookSpec, target: TargetResource | und
   const selectors = spec[SELECTORS_OF[target.kind]] ?? [];
   if (!selectors.some((selector) => selectorMatches(selector, target))) return false;
   for (const filter of spec.filters ?? []) {
-    const outcome = evaluateCel(filter, { [target.kind]: target.row });
+    const outcome = evaluatePlaybookCel(filter, { [target.kind]: target.row });
     if (!outcome.ok || outcome.value !== true) return false;
   }
   return true;

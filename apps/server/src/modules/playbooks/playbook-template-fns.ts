@@ -1,4 +1,4 @@
-import { evaluateCel } from './playbook-cel-fns.js';
+import { evaluatePlaybookCel } from './playbook-cel-fns.js';
 
 /**
  * Templating of playbook actions in the original's two spellings: Go-template fields
@@ -58,7 +58,7 @@ export function renderText(text: string, env: TemplateEnv): RenderOutcome {
   for (const [start, end] of celSpans(text)) {
     out += text.slice(last, start);
     const expression = text.slice(start + 2, end - 1);
-    const outcome = evaluateCel(expression, env);
+    const outcome = evaluatePlaybookCel(expression, env);
     if (outcome.ok) out += display(outcome.value);
     else errors.push(`$(${expression}): ${outcome.error}`);
     last = end;
@@ -67,7 +67,7 @@ export function renderText(text: string, env: TemplateEnv): RenderOutcome {
   if (!out.includes('{{')) return { text: out, errors };
   const rendered = out.replace(PART, (_whole, source: string) => {
     const expression = source.startsWith('.') ? source.slice(1) : source;
-    const outcome = evaluateCel(expression, env);
+    const outcome = evaluatePlaybookCel(expression, env);
     if (outcome.ok) return display(outcome.value);
     errors.push(`{{ ${source} }}: ${outcome.error}`);
     return '';
@@ -107,7 +107,7 @@ export function evaluateCondition(
   if (trimmed === 'success()') return { run: !anyFailed };
   if (trimmed === 'failure()') return { run: anyFailed };
   if (trimmed === 'skip()') return { run: false };
-  const outcome = evaluateCel(trimmed, { ...env, failed: anyFailed, success: !anyFailed });
+  const outcome = evaluatePlaybookCel(trimmed, { ...env, failed: anyFailed, success: !anyFailed });
   if (!outcome.ok) return { run: false, error: `if: ${outcome.error}` };
   const value = outcome.value;
   if (typeof value === 'boolean') return { run: value };

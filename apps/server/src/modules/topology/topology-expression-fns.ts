@@ -1,5 +1,6 @@
 import { COMPONENT_HEALTHS, type ComponentHealth, type TopologyTemplate } from '@lookout/contracts';
-import { celErrorText, celProgram } from '../../cel/cel-program.js';
+import { evaluateCel as evaluateAppCel } from '../../cel/cel-program.js';
+import { fromCel } from '../../cel/cel-values.js';
 
 /**
  * The expressions of a topology document: CEL (`expr`, `healthExpr`, `statusExpr`, a lookup's
@@ -9,45 +10,14 @@ import { celErrorText, celProgram } from '../../cel/cel-program.js';
 
 export class TopologyExpressionError extends Error {}
 
-function toCel(value: unknown): unknown {
-  if (value === undefined || value === null) return null;
-  // Whole numbers as CEL ints, so `summary.checks.unhealthy > 0` compares like with like.
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : value;
-  if (Array.isArray(value)) return value.map(toCel);
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = toCel(inner);
-    return out;
-  }
-  return value;
-}
-
-function fromCel(value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return Number(value);
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(fromCel);
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v)]));
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromCel(v)]));
-  return value;
-}
-
-/** Evaluates CEL with the variables given; throws TopologyExpressionError naming the expression. */
+/**
+ * Evaluates CEL with the variables given; throws TopologyExpressionError naming the expression.
+ * Whole numbers are CEL ints, so `summary.checks.unhealthy > 0` compares like with like.
+ */
 export function evaluateCel(body: string, variables: Record<string, unknown>): unknown {
-  let program;
-  try {
-    program = celProgram(body);
-  } catch (error) {
-    throw new TopologyExpressionError(`expr '${body}': ${celErrorText(error)}`);
-  }
-  const context: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(variables)) context[key] = toCel(value);
-  try {
-    return fromCel(program(context));
-  } catch (error) {
-    throw new TopologyExpressionError(`expr '${body}': ${celErrorText(error)}`);
-  }
+  const outcome = evaluateAppCel(body, variables, 'int');
+  if (!outcome.ok) throw new TopologyExpressionError(`expr '${body}': ${outcome.error}`);
+  return fromCel(outcome.value);
 }
 
 /** The value at a dotted path (`.labels.app`, `.`), or undefined. */

@@ -1,6 +1,8 @@
 import type { CheckExpression, NamedSecretOrValue, SecretOrValue, ValueFromRef } from '@lookout/contracts';
+import { evaluateCel } from '../../../cel/cel-program.js';
+import { fromCel } from '../../../cel/cel-values.js';
 import { refusingSandbox, type Sandbox } from '../../../sandbox/sandbox.js';
-import { celTypeName, evaluateCel, fromCelValue } from './cel-fns.js';
+import { celTypeName } from './cel-fns.js';
 import { errorText } from './runner-fns.js';
 import type { CheckResult, CheckRunContext, ProbeOutcome, SecretResolver } from './runner-types.js';
 
@@ -85,7 +87,7 @@ type Templatable = {
 
 /** Normalises a transform result to a list: canary-checker accepts one result or a list. */
 function toTransformedList(value: unknown): { ok: true; list: unknown[] } | { ok: false; error: string } {
-  let plain = fromCelValue(value);
+  let plain = fromCel(value);
   if (typeof plain === 'string') {
     // Expressions ported from canary-checker often end in toJSON(...) and return text.
     try {
@@ -101,7 +103,7 @@ function toTransformedList(value: unknown): { ok: true; list: unknown[] } | { ok
 }
 
 function displayText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(fromCelValue(value));
+  return typeof value === 'string' ? value : JSON.stringify(fromCel(value));
 }
 
 /**
