@@ -52,3 +52,4 @@ export * from './resource-search.js';
 export * from './kubeconfig.js';
 export * from './logs.js';
 export * from './agent-push.js';
+export * from './install-snippets/index.js';
