@@ -4,6 +4,8 @@
  * wording change happens here once.
  */
 
+import { SCHEDULE_OPTION_SETS, type ScheduleOption } from './settings-resources.js';
+
 /** The health dashboard (`/health`, spec 2 section 2.2; spec 1 section 2.7). */
 export const HEALTH_PAGE_TEXTS = {
   title: 'Health',
@@ -165,20 +167,7 @@ export const HEALTH_OVERVIEW_BAR_PERCENT = { min: 5, max: 100 } as const;
  * Schedules the health-check form offers (spec 2 section 9, the default set: the short set
  * plus 15m, 6h, 8h, daily and weekly), as canary `schedule` values.
  */
-export const CANARY_SCHEDULE_OPTIONS: readonly { label: string; value: string }[] = [
-  { label: '30s', value: '@every 30s' },
-  { label: '1m', value: '@every 1m' },
-  { label: '5m', value: '@every 5m' },
-  { label: '15m', value: '@every 15m' },
-  { label: '30m', value: '@every 30m' },
-  { label: 'hourly', value: '@hourly' },
-  { label: '2h', value: '@every 2h' },
-  { label: '4h', value: '@every 4h' },
-  { label: '6h', value: '@every 6h' },
-  { label: '8h', value: '@every 8h' },
-  { label: 'daily', value: '@daily' },
-  { label: 'weekly', value: '@weekly' },
-];
+export const CANARY_SCHEDULE_OPTIONS: readonly ScheduleOption[] = SCHEDULE_OPTION_SETS.default;
 
 /** HTTP methods the http check form offers; a body only for POST and PUT (spec 2 section 9). */
 export const CHECK_FORM_HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;

@@ -53,3 +53,4 @@ export * from './kubeconfig.js';
 export * from './logs.js';
 export * from './agent-push.js';
 export * from './install-snippets/index.js';
+export * from './settings-resources.js';

@@ -1,3 +1,4 @@
+import { SETTINGS_CREATED_BY_SELECT, SETTINGS_LIST_LIMIT } from '@lookout/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dbApi } from '@/lib/api-client';
 
@@ -18,6 +19,8 @@ export function settingsResourceApi<
   table: string;
   /** The relation the list reads, e.g. `topologies_with_status`; the table when absent. */
   listRelation?: string;
+  /** `select` of the list; the row with its author when absent. */
+  listSelect?: string;
   /** `select` of the single-row read; every column when absent. */
   rowSelect?: string;
   /** Names the resource in the error when a write matched no row, e.g. `Topology`. */
@@ -36,10 +39,10 @@ export function settingsResourceApi<
         (
           await dbApi.get<ListRow[]>(`/${options.listRelation ?? options.table}`, {
             params: {
-              select: '*,created_by(id,name,avatar)',
+              select: options.listSelect ?? `*,${SETTINGS_CREATED_BY_SELECT}`,
               deleted_at: 'is.null',
               order: 'created_at.desc',
-              limit: '100',
+              limit: String(SETTINGS_LIST_LIMIT),
             },
             signal,
           })

@@ -1,7 +1,7 @@
 import { Can } from '@/features/access/components/can';
 import { usePermissions } from '@/features/access/hooks/use-permissions';
 import { ScrapersView } from '@/features/catalog/components/scrapers-view';
-import { JobStatusBadge } from '@/features/job-history/components/job-status-badge';
+import { JobStatusBadge } from '@/components/ui/job-status-badge';
 
 /**
  * `/catalog/scrapers` (spec 3 section 2.1): the scraper list; adding needs write on the

@@ -20,7 +20,7 @@ import { jobDetailsTabs } from '../lib/job-details-fns';
 import { jobHistoryPageCount } from '../lib/job-history-query-fns';
 import { JobDetailsModal } from './job-details-modal';
 import { JobHistoryFilters } from './job-history-filters';
-import { JobStatusBadge } from './job-status-badge';
+import { JobStatusBadge } from '@/components/ui/job-status-badge';
 
 /** Where a run's resource opens, or undefined when this build has no page for its type. */
 export type JobResourceHref = (resourceType: string, resourceId: string) => string | undefined;

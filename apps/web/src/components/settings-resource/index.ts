@@ -1,0 +1,2 @@
+export * from './settings-resource-list';
+export * from './settings-resource-hooks';
