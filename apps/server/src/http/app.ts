@@ -40,6 +40,8 @@ import { createSecretsModule } from '../modules/secrets/secrets-module.js';
 import { createSystemModule } from '../modules/system/system-module.js';
 import { createTopologyModule, topologyCli } from '../modules/topology/topology-module.js';
 import { createLogsModule } from '../modules/logs/logs-module.js';
+import { createAgentPushModule } from '../modules/agent-push/agent-push-module.js';
+import { createAgentsModule } from '../modules/agents/agents-module.js';
 import { registerCompression } from './compression.js';
 import { registerCrossSiteGuard } from './cross-site-guard.js';
 import { frameworkErrorHandler, registerErrorHandler } from './error-envelope.js';
@@ -368,6 +370,10 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
       ...playbooksCli.appliers,
     },
   });
+  // Agents: registration (/api/agent) and the receiver of their pushes (/upstream; docs/agents.md).
+  const agents = createAgentsModule({ pool, personOf });
+  // An agent (lookout serve --upstream): pushes what this Lookout owns to its upstream (docs/agents.md).
+  const agentPush = createAgentPushModule({ pool, logger, jobs, ...serve });
   const system = createSystemModule({
     database: deps.database,
     version: deps.version,
@@ -388,6 +394,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     playbooks,
     resources,
     kubernetesApi,
+    agents,
+    agentPush,
     system,
     metrics,
   ];

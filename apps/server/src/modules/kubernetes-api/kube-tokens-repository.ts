@@ -1,11 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { KUBECONFIG_TOKEN_TTL_DAYS, type KubeconfigToken } from '@lookout/contracts';
 import type pg from 'pg';
-
-/** Tokens start with this, so a leaked one is recognisable in logs and secret scanners. */
-const TOKEN_PREFIX = 'lkt_';
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+import { accessTokenHash as sha256, isAccessTokenOf, newAccessToken } from '../../crypto/access-tokens.js';
 
 export type KubeTokensRepository = ReturnType<typeof createKubeTokensRepository>;
 
@@ -14,7 +9,7 @@ export function createKubeTokensRepository(pool: pg.Pool) {
   return {
     /** Makes a token for the person; the clear token is returned once and never stored. */
     async create(personId: string, name: string): Promise<{ id: string; token: string; expiresAt: Date }> {
-      const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const token = newAccessToken('kubeconfig');
       const { rows } = await pool.query<{ id: string; expires_at: Date }>(
         `INSERT INTO access_tokens (person_id, name, token_sha256, expires_at)
          VALUES ($1, $2, $3, now() + make_interval(days => $4)) RETURNING id, expires_at`,
@@ -23,9 +18,12 @@ export function createKubeTokensRepository(pool: pg.Pool) {
       return { id: rows[0]!.id, token, expiresAt: rows[0]!.expires_at };
     },
 
-    /** The live person of a valid, unexpired token (and notes its use), or null. */
+    /**
+     * The live person of a valid, unexpired kubeconfig token (and notes its use), or null. An
+     * agent's token is refused here: it may push to the upstream and nothing else.
+     */
     async personOf(token: string): Promise<string | null> {
-      if (!token.startsWith(TOKEN_PREFIX)) return null;
+      if (!isAccessTokenOf('kubeconfig', token)) return null;
       const { rows } = await pool.query<{ person_id: string }>(
         `UPDATE access_tokens t SET last_used_at = now()
            FROM people p
