@@ -42,6 +42,11 @@ type ServerFlags = {
   metricsToken?: string;
   metricsPort?: string;
   metricsHost?: string;
+  // agent
+  upstream?: string;
+  agentName?: string;
+  agentToken?: string;
+  agentPushInterval?: string;
 };
 
 const program = new Command()
@@ -173,11 +178,33 @@ function withServerOptions(command: Command): Command {
       .addOption(
         new Option('--metrics-host <host>', 'address of the metrics port (env LOOKOUT_METRICS_HOST, default HOST)'),
       )
+      // agent
+      .addOption(
+        new Option(
+          '--upstream <url>',
+          'run as an agent: push the checks, configs, components and runs this Lookout owns to the Lookout at this http(s) address; needs --agent-name and --agent-token (env LOOKOUT_UPSTREAM_URL)',
+        ),
+      )
+      .addOption(new Option('--agent-name <name>', "this agent's name at the upstream (env LOOKOUT_AGENT_NAME)"))
+      .addOption(
+        new Option(
+          '--agent-token <token>',
+          'the access token the upstream generated for this agent (env LOOKOUT_AGENT_TOKEN)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--agent-push-interval <duration>',
+          'how often the agent pushes what changed, e.g. 1s (env LOOKOUT_AGENT_PUSH_INTERVAL, default 1s)',
+        ),
+      )
   );
 }
 
 function configFrom(flags: ServerFlags) {
-  const input: ConfigInput = { ...flags };
+  // --upstream reads as a verb on the command line; its setting is upstreamUrl.
+  const { upstream, ...rest } = flags;
+  const input: ConfigInput = { ...rest, ...(upstream !== undefined ? { upstreamUrl: upstream } : {}) };
   return parseConfig(readConfigInput(process.env, input));
 }
 

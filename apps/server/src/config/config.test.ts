@@ -292,4 +292,56 @@ describe('configuration', () => {
       );
     });
   });
+  describe('agent settings', () => {
+    const agent = {
+      LOOKOUT_UPSTREAM_URL: 'https://lookout.example/',
+      LOOKOUT_AGENT_NAME: 'edge-1',
+      LOOKOUT_AGENT_TOKEN: 'tok-123',
+    };
+
+    it('pushes nowhere by default and every second once the three agent settings are given', () => {
+      const none = parseConfig(readConfigInput({}, {}));
+      expect([none.upstreamUrl, none.agentName, none.agentToken, none.agentPushInterval]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        1000,
+      ]);
+      const set = parseConfig(readConfigInput(agent, { agentName: 'edge-2', agentPushInterval: '2s' }));
+      expect(set).toMatchObject({
+        upstreamUrl: 'https://lookout.example',
+        agentName: 'edge-2',
+        agentToken: 'tok-123',
+        agentPushInterval: 2000,
+      });
+    });
+
+    it.each([
+      [
+        { LOOKOUT_UPSTREAM_URL: 'https://lookout.example' },
+        'LOOKOUT_AGENT_NAME (--agent-name) is needed too: an agent pushes to its upstream with all of LOOKOUT_UPSTREAM_URL (--upstream) and LOOKOUT_AGENT_NAME (--agent-name) and LOOKOUT_AGENT_TOKEN (--agent-token), and LOOKOUT_UPSTREAM_URL (--upstream) is set',
+      ],
+      [{ ...agent, LOOKOUT_AGENT_TOKEN: '' }, 'LOOKOUT_AGENT_TOKEN (--agent-token) is needed too'],
+      [
+        { ...agent, LOOKOUT_UPSTREAM_URL: 'ftp://lookout.example' },
+        'LOOKOUT_UPSTREAM_URL (--upstream) must be the http(s) address of the upstream Lookout',
+      ],
+      [{ ...agent, LOOKOUT_AGENT_NAME: 'x'.repeat(256) }, 'LOOKOUT_AGENT_NAME (--agent-name) must be at most 255'],
+      [
+        { ...agent, LOOKOUT_AGENT_PUSH_INTERVAL: 'often' },
+        'LOOKOUT_AGENT_PUSH_INTERVAL (--agent-push-interval) must be a duration between 100ms and 1h',
+      ],
+    ])('stops with a message naming the wrong agent setting for %o', (env, message) => {
+      expect(() => parseConfig(readConfigInput(env, {}))).toThrow(message);
+    });
+
+    it('never prints the agent token, nor a password in the upstream URL', () => {
+      const run = () =>
+        parseConfig(
+          readConfigInput({ ...agent, LOOKOUT_UPSTREAM_URL: 'mailto://user:hunter2@x', LOOKOUT_AGENT_TOKEN: ' ' }, {}),
+        );
+      expect(run).toThrow("LOOKOUT_AGENT_TOKEN (--agent-token) must not be empty; got '***'");
+      expect(run).not.toThrow(/hunter2/);
+    });
+  });
 });

@@ -49,6 +49,11 @@ export const SETTINGS = {
   metricsToken: { env: 'LOOKOUT_METRICS_TOKEN', flag: '--metrics-token' },
   metricsPort: { env: 'LOOKOUT_METRICS_PORT', flag: '--metrics-port' },
   metricsHost: { env: 'LOOKOUT_METRICS_HOST', flag: '--metrics-host' },
+  // agent: push what this Lookout owns to an upstream Lookout (docs/agents.md)
+  upstreamUrl: { env: 'LOOKOUT_UPSTREAM_URL', flag: '--upstream' },
+  agentName: { env: 'LOOKOUT_AGENT_NAME', flag: '--agent-name' },
+  agentToken: { env: 'LOOKOUT_AGENT_TOKEN', flag: '--agent-token' },
+  agentPushInterval: { env: 'LOOKOUT_AGENT_PUSH_INTERVAL', flag: '--agent-push-interval' },
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 
@@ -67,6 +72,7 @@ const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set([
   'adminPassword',
   'oidcProviders',
   'metricsToken',
+  'agentToken',
 ]);
 
 /** Settings whose value is a URL that may carry a password: a wrong value is shown redacted. */
@@ -76,6 +82,7 @@ const URL_SETTINGS: ReadonlySet<SettingName> = new Set([
   'kratosPublicUrl',
   'kratosAdminUrl',
   'publicUrl',
+  'upstreamUrl',
 ]);
 
 /** How many keys LOOKOUT_PREVIOUS_SECRET_KEYS may list (a rotation needs one; a few allow for missed ones). */
@@ -259,7 +266,39 @@ const configFields = z.object({
     .optional(),
   metricsPort: portNumber.optional(),
   metricsHost: z.string().trim().min(1, 'must not be empty').max(255).optional(),
+  // agent: the three go together (checked by configSchema below).
+  upstreamUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => /^https?:\/\/[^/]/.test(value) && URL.canParse(value), {
+      message: 'must be the http(s) address of the upstream Lookout, e.g. https://lookout.example',
+    })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  agentName: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(255, 'must be at most 255 characters (the upstream agent name)')
+    .optional(),
+  agentToken: z.string().trim().min(1, 'must not be empty').max(1000).optional(),
+  agentPushInterval: z
+    .string()
+    .trim()
+    .default('1s')
+    .transform((value, ctx) => {
+      const ms = parseDurationMs(value);
+      if (ms === undefined || ms < 100 || ms > 3_600_000) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration between 100ms and 1h, such as 1s or 2s' });
+        return z.NEVER;
+      }
+      return ms;
+    }),
 });
+
+/** The agent settings: all three or none. */
+const AGENT_SETTINGS = ['upstreamUrl', 'agentName', 'agentToken'] as const;
 
 const configSchema = configFields.superRefine((config, ctx) => {
   // The admin API of a Kratos whose sessions Lookout does not accept would manage nobody.
@@ -272,6 +311,19 @@ const configSchema = configFields.superRefine((config, ctx) => {
   }
   if (config.metricsHost !== undefined && config.metricsPort === undefined) {
     ctx.addIssue({ code: 'custom', path: ['metricsHost'], message: 'needs LOOKOUT_METRICS_PORT to be set too' });
+  }
+  // agent: a Lookout pushes to an upstream only when it knows where, as whom and with what token.
+  const given = AGENT_SETTINGS.filter((name) => config[name] !== undefined);
+  if (given.length > 0 && given.length < AGENT_SETTINGS.length) {
+    const names = (list: readonly (typeof AGENT_SETTINGS)[number][]) =>
+      list.map((name) => `${SETTINGS[name].env} (${SETTINGS[name].flag})`).join(' and ');
+    for (const name of AGENT_SETTINGS.filter((setting) => config[setting] === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is needed too: an agent pushes to its upstream with all of ${names(AGENT_SETTINGS)}, and ${names(given)} ${given.length === 1 ? 'is' : 'are'} set`,
+      });
+    }
   }
 });
 
