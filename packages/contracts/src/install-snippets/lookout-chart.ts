@@ -82,7 +82,8 @@ export const lookoutChartValuesSchema = z.strictObject({
   /** LOOKOUT_PUBLIC_URL, e.g. the ingress address. */
   publicUrl: text(2000),
   admin: z.strictObject({ email: text(320), password: text(1000) }),
-  logLevel: z.enum(['debug', 'info', 'warn', 'error']),
+  /** LOG_LEVEL: the server's levels (apps/server/src/config/config.ts). */
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   /** More environment variables for the container, as Kubernetes EnvVar objects. */
   extraEnv: z.array(z.looseObject({ name: z.string().min(1) })),
   service: z.strictObject({
