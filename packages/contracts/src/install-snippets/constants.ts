@@ -12,7 +12,7 @@ export const GITOPS_FLUX_WARNING = 'You will need to have Kubernetes chart insta
 
 /** The warning of the 'Installation Instructions' modal: the token cannot be shown again. */
 export const AGENT_TOKEN_SHOWN_ONCE_WARNING =
-  'The access token is shown only once: copy these instructions now. Closing this dialog hides the token for good; to get a new one, delete the agent and create it again.';
+  'The access token is shown only once: copy these instructions before you close this dialog.';
 
 /** The agent's Kubernetes scrape intervals (spec 2 section 9), the default first in {@link AGENT_DEFAULT_SCRAPE_INTERVAL}. */
 export const AGENT_SCRAPE_INTERVALS = ['1m', '5m', '10m', '30m', '1h', '2h', '6h', '12h', '24h'] as const;
@@ -26,5 +26,3 @@ export const AGENT_RELEASE_NAME = 'lookout-agent';
 /** Patterns shared by the snippet inputs and the chart values. */
 export const KUBERNETES_NAME_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 export const KUBERNETES_NAME_MAX_LENGTH = 63;
-/** A Flux/Helm duration such as `30m`, `1h` or `1h30m`. */
-export const FLUX_INTERVAL_PATTERN = /^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$/;

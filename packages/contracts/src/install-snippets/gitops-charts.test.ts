@@ -4,6 +4,7 @@ import {
   GITOPS_CHART_CATALOG,
   gitopsValuesJsonSchema,
   isGitopsChart,
+  namespaceProblem,
   validateValues,
 } from './gitops-charts.js';
 import { GITOPS_FLUX_WARNING } from './constants.js';
@@ -79,10 +80,23 @@ describe('validateValues', () => {
     ]);
   });
 
-  it('answers one problem for input that is not a map of values', () => {
+  it('answers one problem for values that are not a map', () => {
     expect(reasons('aws', ['a'])).toEqual(['document: must be a map of values, not a list']);
-    expect(reasons('aws', null)).toEqual(['document: must be a map of values, not nothing']);
-    expect(reasons('aws', 'region: x')).toEqual(['document: must be a map of values, not string']);
+    expect(reasons('aws', 'region: x')).toEqual(['document: must be a map of values, not a string']);
+  });
+
+  it('reads an empty editor as no override, so only the required fields are missing', () => {
+    expect(reasons('kubernetes', null)).toEqual(['clusterName: is required']);
+    expect(reasons('flux', undefined)).toEqual([]);
+  });
+
+  it('checks the namespace as a Kubernetes name', () => {
+    expect(namespaceProblem('mission-control')).toBeUndefined();
+    expect(namespaceProblem(' ')).toBe('is required');
+    expect(namespaceProblem('Mission_Control')).toBe(
+      'must be lowercase letters, digits and dashes, starting and ending with a letter or digit',
+    );
+    expect(namespaceProblem('a'.repeat(64))).toBe('must be at most 63 characters');
   });
 
   it('publishes each schema as draft-07 JSON Schema with its required fields', () => {

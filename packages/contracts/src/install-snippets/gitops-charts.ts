@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { documentErrorMap, issuesToFieldProblems, type FieldProblem } from '../document-validation.js';
+import {
+  describeValueType,
+  documentErrorMap,
+  issuesToFieldProblems,
+  type FieldProblem,
+} from '../document-validation.js';
+import { KUBERNETES_NAME_MAX_LENGTH, KUBERNETES_NAME_PATTERN } from './constants.js';
 
 /**
  * The charts the integrations' 'Add via GitOps' forms install (spec 2 section 2.7): the
@@ -222,19 +228,25 @@ export function gitopsValuesJsonSchema(chart: GitopsChart): Record<string, unkno
 /**
  * The problems of a values override for `chart`, each naming its field (`region[0]: is
  * required`); none when Helm can install the chart with it. `values` is what the editor's YAML
- * parsed to; anything but an object is one problem at `document`.
+ * parsed to: nothing (an empty editor) is no override, anything but a map is one problem at
+ * `document`.
  */
 export function validateValues(chart: GitopsChart, values: unknown): FieldProblem[] {
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
-    const what = values === null || values === undefined ? 'nothing' : Array.isArray(values) ? 'a list' : typeof values;
-    return [
-      {
-        path: 'document',
-        reason: `must be a map of values, not ${what}`,
-        message: `document: must be a map of values, not ${what}`,
-      },
-    ];
+  const override = values ?? {};
+  if (typeof override !== 'object' || Array.isArray(override)) {
+    const reason = `must be a map of values, not ${describeValueType(override)}`;
+    return [{ path: 'document', reason, message: `document: ${reason}` }];
   }
-  const result = VALUES_SCHEMAS[chart].safeParse(values, { error: documentErrorMap });
+  const result = VALUES_SCHEMAS[chart].safeParse(override, { error: documentErrorMap });
   return result.success ? [] : issuesToFieldProblems(result.error.issues);
+}
+
+/** Why `namespace` cannot be the release's namespace, or undefined when it can. */
+export function namespaceProblem(namespace: string): string | undefined {
+  if (namespace.trim() === '') return 'is required';
+  if (namespace.length > KUBERNETES_NAME_MAX_LENGTH) return `must be at most ${KUBERNETES_NAME_MAX_LENGTH} characters`;
+  if (!KUBERNETES_NAME_PATTERN.test(namespace)) {
+    return 'must be lowercase letters, digits and dashes, starting and ending with a letter or digit';
+  }
+  return undefined;
 }
