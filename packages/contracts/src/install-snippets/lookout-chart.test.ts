@@ -108,6 +108,21 @@ describe('deploy/helm/lookout', () => {
     expect(missing).toEqual([]);
   });
 
+  it('closes every template block it opens (if, with, range, define)', () => {
+    const unbalanced: string[] = [];
+    for (const { file, text } of templates) {
+      let depth = 0;
+      for (const action of text.matchAll(/\{\{-?\s*(\/\*[\s\S]*?\*\/|[^}]*?)\s*-?\}\}/g)) {
+        const word = /^(if|with|range|define|end)\b/.exec(action[1]!)?.[1];
+        if (word === 'end') depth -= 1;
+        else if (word) depth += 1;
+        if (depth < 0) unbalanced.push(`${file}: an end without a block`);
+      }
+      if (depth > 0) unbalanced.push(`${file}: ${depth} block(s) left open`);
+    }
+    expect(unbalanced).toEqual([]);
+  });
+
   it('includes only named templates that _helpers.tpl defines, and sets the agent environment the server reads', () => {
     const helpers = templates.find((template) => template.file === '_helpers.tpl')!.text;
     const defined = new Set([...helpers.matchAll(/define "([^"]+)"/g)].map((match) => match[1]));
