@@ -54,3 +54,4 @@ export * from './logs.js';
 export * from './agent-push.js';
 export * from './install-snippets/index.js';
 export * from './settings-resources.js';
+export * from './integrations.js';

@@ -6,6 +6,8 @@ import {
   FEATURE_FLAGS_PAGE_TEXTS,
   HEALTH_PAGE_TEXTS,
   INCIDENT_UI_TEXTS,
+  INTEGRATIONS_PATH,
+  INTEGRATIONS_TEXTS,
   JOB_HISTORY_TEXTS,
   LOGS_TEXTS,
   NOTIFICATION_HISTORY_TEXTS,
@@ -29,6 +31,7 @@ import {
   ListOrdered,
   Mail,
   Network,
+  Plug,
   ScrollText,
   FileText,
   Siren,
@@ -164,6 +167,15 @@ export const navigation: NavigationRegistry = {
       icon: ListOrdered,
       feature: 'settings.event_queue_status',
       resource: 'database',
+    },
+    {
+      // Last in the spec's order (spec 1 section 2.2); every role but viewers (who see no
+      // settings) reads integrations.
+      path: INTEGRATIONS_PATH,
+      label: INTEGRATIONS_TEXTS.title,
+      icon: Plug,
+      feature: 'settings.integrations',
+      resource: 'integrations',
     },
   ],
   // Not a sidebar item (spec 1 section 2.2 lists none): the top bar's bell (section 2.3) leads

@@ -168,6 +168,15 @@ const settingsRoutes: RouteObject[] = [
     element: <FeatureRoute feature="settings.health" />,
     children: [{ path: 'settings/canaries/:id', lazy: () => import('./routes/canary-settings') }],
   },
+  {
+    // Integrations (spec 2 section 2.7): the list, and one scraper, topology or log backend by
+    // its type, where `new` creates one ('Add Directly'); other types show 'Unknown type'.
+    element: <FeatureRoute feature="settings.integrations" />,
+    children: [
+      { path: 'settings/integrations', lazy: () => import('./routes/integrations') },
+      { path: 'settings/integrations/:type/:id', lazy: () => import('./routes/integration') },
+    ],
+  },
 ];
 
 /**

@@ -16,7 +16,14 @@ export interface ScraperEditorProps {
   currentUserId: string;
   /** The Job History tab's content (the job history feature, composed by the route page). */
   jobHistory: (scraperId: string) => ReactNode;
+  /**
+   * The list the page belongs to (the back link, and where saving or deleting returns); the
+   * scrapers list when absent. The integrations pages open scrapers under their own list.
+   */
+  backTo?: { path: string; label: string };
 }
+
+const SCRAPERS_LIST = { path: SCRAPERS_PATH, label: SCRAPERS_PAGE_TEXTS.title };
 
 const tabClass =
   'border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600 data-[state=active]:border-sky-600 data-[state=active]:font-medium data-[state=active]:text-slate-900';
@@ -24,11 +31,11 @@ const tabClass =
 const tabOf = (value: string | null): ScraperTab =>
   (SCRAPER_TABS as readonly string[]).includes(value ?? '') ? (value as ScraperTab) : 'spec';
 
-function BackToScrapers() {
+function BackToScrapers({ backTo }: { backTo: { path: string; label: string } }) {
   return (
-    <Link to={SCRAPERS_PATH} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
+    <Link to={backTo.path} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
       <ArrowLeft aria-hidden className="size-4" />
-      {SCRAPERS_PAGE_TEXTS.title}
+      {backTo.label}
     </Link>
   );
 }
@@ -38,14 +45,20 @@ function BackToScrapers() {
  * Spec and Job History (its runs, with the Scrape Summary in a run's details); a new scraper
  * has only its form. An id that matches no live scraper shows 'No resources found'.
  */
-export function ScraperEditor({ scraperId, canWrite, currentUserId, jobHistory }: ScraperEditorProps) {
+export function ScraperEditor({
+  scraperId,
+  canWrite,
+  currentUserId,
+  jobHistory,
+  backTo = SCRAPERS_LIST,
+}: ScraperEditorProps) {
   const scraper = useScraper(scraperId);
   if (scraperId === undefined) {
     return (
       <section className="mx-auto flex max-w-5xl flex-col gap-4">
         <PageHeader title={SCRAPERS_PAGE_TEXTS.titleNew} />
-        <BackToScrapers />
-        <ScraperForm editable={canWrite} currentUserId={currentUserId} />
+        <BackToScrapers backTo={backTo} />
+        <ScraperForm editable={canWrite} currentUserId={currentUserId} listPath={backTo.path} />
       </section>
     );
   }
@@ -68,7 +81,7 @@ export function ScraperEditor({ scraperId, canWrite, currentUserId, jobHistory }
     return (
       <section className="mx-auto flex max-w-5xl flex-col gap-4">
         <PageHeader title={SCRAPERS_PAGE_TEXTS.title} />
-        <BackToScrapers />
+        <BackToScrapers backTo={backTo} />
         <p role="status" className="text-sm text-slate-600">
           {SCRAPERS_PAGE_TEXTS.notFound}
         </p>
@@ -82,6 +95,7 @@ export function ScraperEditor({ scraperId, canWrite, currentUserId, jobHistory }
       canWrite={canWrite}
       currentUserId={currentUserId}
       jobHistory={jobHistory}
+      backTo={backTo}
     />
   );
 }
@@ -91,6 +105,7 @@ function ExistingScraper({
   canWrite,
   currentUserId,
   jobHistory,
+  backTo = SCRAPERS_LIST,
 }: Omit<ScraperEditorProps, 'scraperId'> & { scraper: ScraperRow }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const fromOtherSource = scraper.source !== EDITABLE_SOURCE;
@@ -104,7 +119,7 @@ function ExistingScraper({
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4">
       <PageHeader title={scraper.name} />
-      <BackToScrapers />
+      <BackToScrapers backTo={backTo} />
       {fromOtherSource && (
         <p
           role="status"
@@ -126,7 +141,12 @@ function ExistingScraper({
         </Tabs.List>
         {/* Kept mounted (hidden) so unsaved edits survive a look at the runs. */}
         <Tabs.Content value="spec" forceMount className="pt-4 focus-visible:outline-none data-[state=inactive]:hidden">
-          <ScraperForm scraper={scraper} editable={canWrite && !fromOtherSource} currentUserId={currentUserId} />
+          <ScraperForm
+            scraper={scraper}
+            editable={canWrite && !fromOtherSource}
+            currentUserId={currentUserId}
+            listPath={backTo.path}
+          />
         </Tabs.Content>
         <Tabs.Content value="job-history" className="pt-4 focus-visible:outline-none">
           {jobHistory(scraper.id)}

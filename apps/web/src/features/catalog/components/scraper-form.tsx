@@ -17,6 +17,8 @@ export interface ScraperFormProps {
   editable: boolean;
   /** The signed-in user, recorded as `created_by` of a new scraper. */
   currentUserId: string;
+  /** Where saving, cancelling or deleting returns; the scrapers list when absent. */
+  listPath?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ScraperFormProps {
  * The server validates the spec; a refusal lists each wrong field under the editor, in the
  * server's words. Saving, cancelling or deleting (soft) returns to the list.
  */
-export function ScraperForm({ scraper, editable, currentUserId }: ScraperFormProps) {
+export function ScraperForm({ scraper, editable, currentUserId, listPath = SCRAPERS_PATH }: ScraperFormProps) {
   const navigate = useNavigate();
   const save = useSaveScraper();
   const remove = useDeleteScraper();
@@ -37,7 +39,7 @@ export function ScraperForm({ scraper, editable, currentUserId }: ScraperFormPro
   const specLabelId = useId();
   const problemsId = useId();
   const busy = save.isPending || remove.isPending;
-  const backToList = () => void navigate(SCRAPERS_PATH);
+  const backToList = () => void navigate(listPath);
 
   const submit = () => {
     const trimmed = name.trim();

@@ -13,14 +13,16 @@ import { getErrorMessage, toastError } from '@/lib/api-client';
 import { NEW_LOG_BACKEND_SPEC, labelsText, readLogBackendForm, specText } from './log-backend-fields';
 import { useDeleteLogBackend, useLogBackend, useSaveLogBackend, type LogBackendRow } from './log-backends-api';
 
-function Back() {
+/** A list a page belongs to: its back link, and where saving or deleting returns. */
+type ListLink = { path: string; label: string };
+
+const LOG_BACKENDS_LIST: ListLink = { path: LOG_BACKENDS_SETTINGS_PATH, label: LOGS_TEXTS.backendsTitle };
+
+function Back({ backTo }: { backTo: ListLink }) {
   return (
-    <Link
-      to={LOG_BACKENDS_SETTINGS_PATH}
-      className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"
-    >
+    <Link to={backTo.path} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
       <ArrowLeft aria-hidden className="size-4" />
-      {LOGS_TEXTS.backendsTitle}
+      {backTo.label}
     </Link>
   );
 }
@@ -33,30 +35,43 @@ export function LogBackendEditor({
   id,
   canWrite,
   currentUserId,
+  backTo = LOG_BACKENDS_LIST,
 }: {
   id?: string;
   canWrite: boolean;
   currentUserId: string;
+  /** The list the page belongs to; the log backends list when absent (integrations pass theirs). */
+  backTo?: ListLink;
 }) {
   const row = useLogBackend(id);
-  if (id === undefined) return <Form canWrite={canWrite} currentUserId={currentUserId} />;
+  if (id === undefined) return <Form canWrite={canWrite} currentUserId={currentUserId} backTo={backTo} />;
   if (row.isError) return <ErrorPanel error={row.error} onRetry={() => void row.refetch()} />;
   if (row.isPending) return <p className="p-4 text-sm text-slate-500">Loading…</p>;
   if (!row.data) {
     return (
       <div className="flex flex-col gap-3 p-4">
         <PageHeader title={LOGS_TEXTS.backendsTitle} />
-        <Back />
+        <Back backTo={backTo} />
         <p role="status" className="text-sm text-slate-600">
           {TOPOLOGY_SETTINGS_TEXTS.notFound}
         </p>
       </div>
     );
   }
-  return <Form key={row.data.id} row={row.data} canWrite={canWrite} currentUserId={currentUserId} />;
+  return <Form key={row.data.id} row={row.data} canWrite={canWrite} currentUserId={currentUserId} backTo={backTo} />;
 }
 
-function Form({ row, canWrite, currentUserId }: { row?: LogBackendRow; canWrite: boolean; currentUserId: string }) {
+function Form({
+  row,
+  canWrite,
+  currentUserId,
+  backTo,
+}: {
+  row?: LogBackendRow;
+  canWrite: boolean;
+  currentUserId: string;
+  backTo: ListLink;
+}) {
   const navigate = useNavigate();
   const errorId = useId();
   const [name, setName] = useState(row?.name ?? '');
@@ -67,13 +82,13 @@ function Form({ row, canWrite, currentUserId }: { row?: LogBackendRow; canWrite:
   const save = useSaveLogBackend();
   const remove = useDeleteLogBackend();
   const foreign = row !== undefined && row.source !== EDITABLE_SOURCE;
-  const back = () => void navigate(LOG_BACKENDS_SETTINGS_PATH);
+  const back = () => void navigate(backTo.path);
 
   if (foreign || !canWrite) {
     return (
       <div className="flex flex-col gap-3 p-4">
         <PageHeader title={row?.name ?? LOGS_TEXTS.backendsTitle} />
-        <Back />
+        <Back backTo={backTo} />
         {foreign && (
           <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {LOGS_TEXTS.readOnlySource(row.source)}
@@ -103,7 +118,7 @@ function Form({ row, canWrite, currentUserId }: { row?: LogBackendRow; canWrite:
   return (
     <form aria-label={LOGS_TEXTS.backendsTitle} noValidate onSubmit={submit} className="flex flex-col gap-3 p-4">
       <PageHeader title={row?.name ?? LOGS_TEXTS.backendsTitle} />
-      <Back />
+      <Back backTo={backTo} />
       <TextField label={LOGS_TEXTS.nameLabel} value={name} onChange={(event) => setName(event.target.value)} />
       <TextField
         label={LOGS_TEXTS.labelsLabel}

@@ -23,19 +23,24 @@ export interface TopologyEditorProps {
   currentUserId: string;
   /** The Job History tab's content, composed by the route from the job history feature. */
   jobHistory?: (id: string) => ReactNode;
+  /**
+   * The list the page belongs to (the back link, and where saving, cancelling or deleting
+   * returns); the topologies list when absent. The integrations pages open topologies under
+   * their own list.
+   */
+  backTo?: { path: string; label: string };
 }
+
+const TOPOLOGIES_LIST = { path: TOPOLOGY_SETTINGS_PATH, label: texts.title };
 
 const tabClass =
   'border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-600 hover:text-slate-900 data-[state=active]:border-sky-600 data-[state=active]:font-medium data-[state=active]:text-slate-900';
 
-function Back() {
+function Back({ backTo }: { backTo: { path: string; label: string } }) {
   return (
-    <Link
-      to={TOPOLOGY_SETTINGS_PATH}
-      className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900"
-    >
+    <Link to={backTo.path} className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-slate-900">
       <ArrowLeft aria-hidden className="size-4" />
-      {texts.title}
+      {backTo.label}
     </Link>
   );
 }
@@ -45,23 +50,31 @@ function Back() {
  * as YAML; save or cancel return to the list; 'No resources found' for an unknown id. Rows from
  * other sources, and readers without write, see it read-only.
  */
-export function TopologyEditor({ id, canWrite, currentUserId, jobHistory }: TopologyEditorProps) {
+export function TopologyEditor({
+  id,
+  canWrite,
+  currentUserId,
+  jobHistory,
+  backTo = TOPOLOGIES_LIST,
+}: TopologyEditorProps) {
   const row = useTopologySettings(id);
-  if (id === undefined) return <Form canWrite={canWrite} currentUserId={currentUserId} />;
+  if (id === undefined) return <Form canWrite={canWrite} currentUserId={currentUserId} backTo={backTo} />;
   if (row.isError) return <ErrorPanel error={row.error} onRetry={() => void row.refetch()} />;
   if (row.isPending) return <p className="p-4 text-sm text-slate-500">Loading…</p>;
   if (!row.data) {
     return (
       <div className="flex flex-col gap-3 p-4">
         <PageHeader title={texts.title} />
-        <Back />
+        <Back backTo={backTo} />
         <p role="status" className="text-sm text-slate-600">
           {texts.notFound}
         </p>
       </div>
     );
   }
-  const form = <Form key={row.data.id} row={row.data} canWrite={canWrite} currentUserId={currentUserId} />;
+  const form = (
+    <Form key={row.data.id} row={row.data} canWrite={canWrite} currentUserId={currentUserId} backTo={backTo} />
+  );
   if (!jobHistory) return form;
   // Spec and Job History, as the generic settings resources (spec 2 section 2.8).
   return (
@@ -89,10 +102,12 @@ function Form({
   row,
   canWrite,
   currentUserId,
+  backTo,
 }: {
   row?: TopologySettingsRow;
   canWrite: boolean;
   currentUserId: string;
+  backTo: { path: string; label: string };
 }) {
   const navigate = useNavigate();
   const errorId = useId();
@@ -103,7 +118,7 @@ function Form({
   const remove = useDeleteTopology();
   const foreign = row !== undefined && row.source !== EDITABLE_SOURCE;
   const editable = canWrite && !foreign;
-  const back = () => void navigate(TOPOLOGY_SETTINGS_PATH);
+  const back = () => void navigate(backTo.path);
 
   const submit = () => {
     const parsed = topologyFromYaml(text);
@@ -127,7 +142,7 @@ function Form({
   return (
     <div className="flex flex-col gap-3 p-4">
       <PageHeader title={row?.name ?? texts.titleNew} />
-      <Back />
+      <Back backTo={backTo} />
       {foreign && (
         <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {texts.readOnly(row.source)}
