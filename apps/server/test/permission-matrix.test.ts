@@ -184,6 +184,10 @@ const SPEC_ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/incidents/:id/timeline': { resource: 'incident', action: 'read' },
   'GET /api/incidents/:id/export': { resource: 'incident', action: 'read' },
   'POST /api/incidents/rules/:id/run': { resource: 'database', action: 'write' },
+  // spec 2 section 6: the agents page's save area needs write on agents; creating an agent
+  // and issuing its tokens are that save (ui-calls 3.8).
+  'POST /api/agent/generate': { resource: 'agents', action: 'write' },
+  'POST /api/agent/token': { resource: 'agents', action: 'write' },
 };
 
 /** Registered /api routes missing from SPEC_ROUTE_ACCESS, or declared otherwise than it says. */

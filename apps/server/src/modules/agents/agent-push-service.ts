@@ -48,7 +48,9 @@ export function createAgentPushService(deps: {
     const rows = JSON.stringify(batch.rows);
     await tx.query('SAVEPOINT push_table');
     try {
-      const result = await tx.query<Record<string, string | null>>(upsertSql(batch), [rows, agent.id]);
+      // $2, the agent's id, appears only in tables that have agent_id.
+      const params = batch.schema.hasAgentId ? [rows, agent.id] : [rows];
+      const result = await tx.query<Record<string, string | null>>(upsertSql(batch), params);
       if (batch.schema.hasAgentId) {
         const refused = rowsNotStored(batch, result.rows);
         if (refused.length > 0) {

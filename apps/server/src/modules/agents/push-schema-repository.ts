@@ -58,27 +58,27 @@ export function createPushSchemaRepository(pool: pg.Pool) {
   async function read(): Promise<PushSchema> {
     const { rows } = await pool.query<TableRow>(
       `SELECT t.relname AS table,
-              (SELECT array_agg(a.attname ORDER BY a.attnum) FROM pg_attribute a
+              (SELECT array_agg(a.attname::text ORDER BY a.attnum) FROM pg_attribute a
                 WHERE a.attrelid = t.oid AND a.attnum > 0 AND NOT a.attisdropped
                   AND a.attgenerated = '' AND a.attidentity <> 'a' AND a.attname <> 'is_pushed') AS columns,
-              (SELECT coalesce(array_agg(a.attname), '{}') FROM pg_attribute a
+              (SELECT coalesce(array_agg(a.attname::text), '{}') FROM pg_attribute a
                 WHERE a.attrelid = t.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attnotnull) AS not_null,
-              (SELECT array_agg(a.attname ORDER BY k.ord) FROM pg_index i
+              (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM pg_index i
                  CROSS JOIN unnest(i.indkey) WITH ORDINALITY k(attnum, ord)
                  JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
                 WHERE i.indrelid = t.oid AND i.indisprimary) AS primary_key,
               u.key AS unique_key, u.nulls_not_distinct AS unique_nulls_not_distinct,
               (SELECT coalesce(json_agg(json_build_object(
-                        'columns', (SELECT array_agg(a.attname ORDER BY k.ord) FROM unnest(c.conkey) WITH ORDINALITY k(attnum, ord)
+                        'columns', (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM unnest(c.conkey) WITH ORDINALITY k(attnum, ord)
                                       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum),
                         'parent_table', c.confrelid::regclass::text,
-                        'parent_columns', (SELECT array_agg(a.attname ORDER BY k.ord) FROM unnest(c.confkey) WITH ORDINALITY k(attnum, ord)
+                        'parent_columns', (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM unnest(c.confkey) WITH ORDINALITY k(attnum, ord)
                                              JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum))), '[]')
                  FROM pg_constraint c WHERE c.conrelid = t.oid AND c.contype = 'f') AS foreign_keys
          FROM pg_class t
          JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = current_schema()
          LEFT JOIN LATERAL (
-           SELECT array_agg(a.attname ORDER BY k.ord) AS key, bool_or(i.indnullsnotdistinct) AS nulls_not_distinct
+           SELECT array_agg(a.attname::text ORDER BY k.ord) AS key, bool_or(i.indnullsnotdistinct) AS nulls_not_distinct
              FROM (SELECT i.* FROM pg_index i
                     WHERE i.indrelid = t.oid AND i.indisunique AND NOT i.indisprimary AND i.indpred IS NULL
                       AND i.indexprs IS NULL
