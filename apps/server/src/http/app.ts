@@ -307,7 +307,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     jobs,
     events,
     // Person and email responders are emailed through the identity outbox.
-    mailer: { queueMessage: (message) => identity.services.courier.queueMessage(message) },
+    mailer: { queueMessage: (message, tx) => identity.services.courier.queueMessage(message, tx) },
     resolveConnection: connections.services.connections.resolve,
     // Team responders tell the team's notification channels through the notification senders.
     sendNotification: notifications.services.sendDirect,

@@ -54,13 +54,16 @@ export function createJobsRepository(pool: pg.Pool) {
         errorCount: number;
         details: Record<string, unknown>;
         startedAt: Date;
+        resourceType?: string;
+        resourceId?: string;
       },
       tx?: Queryable,
     ): Promise<void> {
       await db(tx).query(
-        `INSERT INTO job_history (name, hostname, status, success_count, error_count, details, time_start, time_end, duration_millis)
+        `INSERT INTO job_history (name, hostname, status, success_count, error_count, details, time_start, time_end,
+                                  duration_millis, resource_type, resource_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp(),
-                 greatest(round(extract(epoch FROM clock_timestamp() - $7::timestamptz) * 1000), 0)::integer)`,
+                 greatest(round(extract(epoch FROM clock_timestamp() - $7::timestamptz) * 1000), 0)::integer, $8, $9)`,
         [
           job.name,
           job.hostname,
@@ -69,6 +72,8 @@ export function createJobsRepository(pool: pg.Pool) {
           job.errorCount,
           JSON.stringify(job.details),
           job.startedAt,
+          job.resourceType ?? null,
+          job.resourceId ?? null,
         ],
       );
     },

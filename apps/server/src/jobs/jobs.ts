@@ -2,6 +2,7 @@ import os from 'node:os';
 import { CronExpressionParser } from 'cron-parser';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { Queryable } from '../db/transaction.js';
 import { createJobsRepository, type JobStatus } from './jobs-repository.js';
 
 /**
@@ -154,22 +155,32 @@ export function createJobs(deps: JobsDeps) {
 
   /**
    * Records a run that is already over in one row (and the metrics): for queue workers, whose
-   * passes claim rows with FOR UPDATE SKIP LOCKED rather than run as singletons.
+   * passes claim rows with FOR UPDATE SKIP LOCKED rather than run as singletons. An event
+   * consumer passes its pass's `tx`, so the row commits with its work and the pass takes no
+   * second connection from the pool.
    */
-  async function record(pass: {
-    name: string;
-    status: Exclude<JobStatus, 'RUNNING' | 'STALE'>;
-    successCount: number;
-    errorCount: number;
-    details: Record<string, unknown>;
-    startedAt: Date;
-  }): Promise<void> {
+  async function record(
+    pass: {
+      name: string;
+      status: Exclude<JobStatus, 'RUNNING' | 'STALE'>;
+      successCount: number;
+      errorCount: number;
+      details: Record<string, unknown>;
+      startedAt: Date;
+      resource?: JobRunOptions['resource'];
+    },
+    tx?: Queryable,
+  ): Promise<void> {
     deps.metrics?.recordJobRun({
       name: pass.name,
       status: pass.status,
       durationMs: Date.now() - pass.startedAt.getTime(),
     });
-    await repository.recordJob({ ...pass, hostname });
+    const { resource, ...row } = pass;
+    await repository.recordJob(
+      { ...row, hostname, ...(resource ? { resourceType: resource.type, resourceId: resource.id } : {}) },
+      tx,
+    );
   }
 
   function arm(task: (typeof tasks)[number]) {

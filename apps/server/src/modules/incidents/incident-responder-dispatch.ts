@@ -1,6 +1,6 @@
 import { INCIDENT_MESSAGES, responderClientSchema, type ResponderClient } from '@lookout/contracts';
 import type { Logger } from 'pino';
-import type pg from 'pg';
+import type { Queryable } from '../../db/transaction.js';
 import type { FailedEvent, QueuedEvent } from '../../events/events.js';
 import type { ResolvedConnection } from '../connections/connections-service.js';
 import type { DirectSender } from '../notifications/notification-direct-send.js';
@@ -24,11 +24,13 @@ import {
  */
 
 export type ResponderMailer = {
-  queueMessage: (message: { templateType: string; to: string; subject: string; text: string }) => Promise<string>;
+  queueMessage: (
+    message: { templateType: string; to: string; subject: string; text: string },
+    tx?: Queryable,
+  ) => Promise<string>;
 };
 
 export type ResponderDispatchDeps = {
-  pool: pg.Pool;
   logger: Logger;
   mailer: ResponderMailer;
   resolveConnection: (reference: string) => Promise<ResolvedConnection>;
@@ -54,8 +56,8 @@ type ResponderContext = {
 type Outcome = { status: 'sent' | 'created' | 'recorded' | 'failed'; message: string; externalId?: string };
 
 export function createResponderDispatch(deps: ResponderDispatchDeps) {
-  const load = async (id: string): Promise<ResponderContext | undefined> => {
-    const { rows } = await deps.pool.query<ResponderContext>(
+  const load = async (id: string, q: Queryable): Promise<ResponderContext | undefined> => {
+    const { rows } = await q.query<ResponderContext>(
       `SELECT r.id, r.type, r.properties, r.deleted_at, p.email AS person_email, p.name AS person_name,
               t.name AS team_name, t.spec AS team_spec,
               jsonb_build_object('id', i.id, 'incident_id', i.incident_id, 'title', i.title,
@@ -70,17 +72,17 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
     return rows[0];
   };
 
-  const save = async (id: string, outcome: Outcome) => {
-    await deps.pool.query(
+  const save = async (id: string, outcome: Outcome, q: Queryable) => {
+    await q.query(
       `UPDATE responders SET dispatch_status = $2, dispatch_message = $3, external_id = coalesce($4, external_id)
        WHERE id = $1`,
       [id, outcome.status, outcome.message, outcome.externalId ?? null],
     );
   };
 
-  async function email(responder: ResponderContext, to: string, link: string): Promise<Outcome> {
+  async function email(responder: ResponderContext, to: string, link: string, q: Queryable): Promise<Outcome> {
     const message = responderEmail(responder.properties, { ...responder.incident, link });
-    await deps.mailer.queueMessage({ templateType: 'incident_responder', to, ...message });
+    await deps.mailer.queueMessage({ templateType: 'incident_responder', to, ...message }, q);
     return { status: 'sent', message: `Emailed ${to} about ${responder.incident.incident_id}.` };
   }
 
@@ -142,6 +144,7 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
     type: string,
     link: string,
     signal: AbortSignal,
+    q: Queryable,
   ): Promise<Outcome> {
     if (responder.type === 'person' || type === 'person') {
       if (!responder.person_email) {
@@ -150,12 +153,12 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
           message: `${responder.person_name ?? 'The person'} has no email address to notify.`,
         };
       }
-      return email(responder, responder.person_email, link);
+      return email(responder, responder.person_email, link, q);
     }
     if (type === 'email') {
       const to = typeof responder.properties.to === 'string' ? responder.properties.to.trim() : '';
       if (!to) return { status: 'failed', message: 'The email responder has no address (properties.to).' };
-      return email(responder, to, link);
+      return email(responder, to, link, q);
     }
     return ticket(responder, type, link, signal);
   }
@@ -163,10 +166,16 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
   /**
    * The responder's own step (email or ticket), then, for a team, its channels. Channels are told
    * on the first try only, even when the ticket call fails, so a retried ticket neither keeps the
-   * team waiting nor tells it twice; the note joins whatever message is stored.
+   * team waiting nor tells it twice; the note joins whatever message is stored. Its SQL runs on
+   * `q`, the pass's transaction, so a pass never waits for a second connection of the pool.
    */
-  async function dispatch(id: string, signal: AbortSignal, firstTry = true): Promise<Outcome | undefined> {
-    const responder = await load(id);
+  async function dispatch(
+    id: string,
+    signal: AbortSignal,
+    firstTry: boolean,
+    q: Queryable,
+  ): Promise<Outcome | undefined> {
+    const responder = await load(id, q);
     if (!responder || responder.deleted_at) return undefined;
     const link = `${deps.publicUrl.replace(/\/+$/, '')}/incidents/${responder.incident.id}`;
     const type =
@@ -175,7 +184,7 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
     const channels = isTeam && firstTry && deps.sendNotification ? teamChannelsOf(responder.team_spec) : [];
     let outcome: Outcome;
     try {
-      outcome = await primary(responder, type, link, signal);
+      outcome = await primary(responder, type, link, signal, q);
     } catch (error) {
       if (!channels.length) throw error;
       const told = await tellTeam(responder, channels, link, signal);
@@ -208,17 +217,17 @@ export function createResponderDispatch(deps: ResponderDispatchDeps) {
   return {
     dispatch,
     /** The async consumer: a failed ticket call comes back for another try (the queue's back-off). */
-    async handle(events: QueuedEvent[], context: { signal: AbortSignal }): Promise<FailedEvent[]> {
+    async handle(events: QueuedEvent[], context: { tx: Queryable; signal: AbortSignal }): Promise<FailedEvent[]> {
       const failed: FailedEvent[] = [];
       for (const event of events) {
         if (!event.eventId) continue;
         try {
-          const outcome = await dispatch(event.eventId, context.signal, event.attempts === 0);
-          if (outcome) await save(event.eventId, outcome);
+          const outcome = await dispatch(event.eventId, context.signal, event.attempts === 0, context.tx);
+          if (outcome) await save(event.eventId, outcome, context.tx);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           deps.logger.warn({ responder: event.eventId, error: message }, 'Responder could not be reached');
-          await save(event.eventId, { status: 'failed', message }).catch(() => undefined);
+          await save(event.eventId, { status: 'failed', message }, context.tx).catch(() => undefined);
           failed.push({ event, error });
         }
       }

@@ -78,8 +78,8 @@ export function createIncidentRulesRepository(pool: pg.Pool) {
     },
 
     /** The live incident a rule opened for a resource, if any (de-duplication). */
-    async openIncidentFor(ruleId: string, resourceId: string): Promise<string | undefined> {
-      const { rows } = await pool.query<{ id: string }>(
+    async openIncidentFor(ruleId: string, resourceId: string, q: Queryable = pool): Promise<string | undefined> {
+      const { rows } = await q.query<{ id: string }>(
         `SELECT id FROM incidents WHERE incident_rule_id = $1 AND rule_resource_id = $2
            AND status NOT IN ('resolved', 'closed') LIMIT 1`,
         [ruleId, resourceId],

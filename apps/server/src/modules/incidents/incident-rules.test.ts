@@ -1,8 +1,14 @@
+import type pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, type TestUser } from '../../../test/access-helpers.js';
 import { buildIncidentTestApp, insertIncidentCheck, type IncidentTestApp } from '../../../test/incident-helpers.js';
 import { eventually } from '../../../test/notification-helpers.js';
+import { createJobs } from '../../jobs/jobs.js';
 import { incidentRuleApplier } from './incident-rule-cli.js';
+import { createIncidentRules } from './incident-rules.js';
+import { createIncidentRulesRepository } from './incident-rules-repository.js';
+import { createIncidentsRepository } from './incidents-repository.js';
 
 /*
  * Incident rules on real PostgreSQL: a component turning unhealthy (component.unhealthy through
@@ -191,5 +197,67 @@ describe('incident rules', () => {
     });
     const { rows } = await pool.query(`SELECT count(*)::int AS n FROM responders WHERE id = $1`, [id]);
     expect(rows[0].n).toBe(1);
+  });
+
+  it('handle an event on the pass connection alone, so passes cannot drain the pool waiting for each other', async () => {
+    // Every query outside the pass's transaction would fail: the pool hands out nothing.
+    const noPool = {
+      connect: () => Promise.reject(new Error('took a second connection')),
+      query: () => Promise.reject(new Error('took a second connection')),
+    } as unknown as pg.Pool;
+    const logger = pino({ level: 'silent' });
+    const rules = createIncidentRules({
+      pool: noPool,
+      logger,
+      jobs: createJobs({ pool: noPool, logger }),
+      rules: createIncidentRulesRepository(noPool),
+      incidents: createIncidentsRepository(noPool),
+    });
+    // All in one transaction never committed, so the app's own consumers never see the rows.
+    const tx = await testApp.database.pool.connect();
+    try {
+      await tx.query('BEGIN');
+      const rule = await tx.query<{ id: string }>(
+        `INSERT INTO incident_rules (name, spec, created_by) VALUES ('one connection', $1, $2) RETURNING id`,
+        [JSON.stringify({ components: [{ name: 'ledger-*' }] }), admin.id],
+      );
+      const component = await tx.query<{ id: string }>(
+        `INSERT INTO components (name, type, status, health, external_id)
+         VALUES ('ledger-db', 'database', 'unhealthy', 'unhealthy', 'ledger-db') RETURNING id`,
+      );
+      const componentId = component.rows[0]!.id;
+      const event = {
+        id: 'e1',
+        name: 'component.unhealthy',
+        eventId: componentId,
+        properties: {},
+        error: null,
+        delayMs: null,
+        createdAt: new Date(),
+        lastAttempt: null,
+        attempts: 0,
+        priority: 0,
+      };
+      // Earlier tests' catch-all rules match too; this test's rule opened one of these.
+      const opened = await rules.onEvent(event, tx);
+      const ruleId = rule.rows[0]!.id;
+      const mine = await tx.query<{ incident_id: string }>(
+        `SELECT incident_id FROM incidents WHERE incident_rule_id = $1`,
+        [ruleId],
+      );
+      expect(mine.rows).toHaveLength(1);
+      expect(opened).toContain(mine.rows[0]!.incident_id);
+      const runs = await tx.query(
+        `SELECT status, success_count, details->>'opened' AS opened FROM job_history
+         WHERE name = 'IncidentRule' AND resource_type = 'incident_rule' AND resource_id = $1`,
+        [ruleId],
+      );
+      expect(runs.rows).toEqual([{ status: 'SUCCESS', success_count: 1, opened: mine.rows[0]!.incident_id }]);
+      // A second event for the same component finds the open incident: a deduplicated run.
+      expect(await rules.onEvent(event, tx)).toEqual([]);
+    } finally {
+      await tx.query('ROLLBACK');
+      tx.release();
+    }
   });
 });

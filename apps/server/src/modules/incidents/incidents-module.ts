@@ -33,7 +33,7 @@ export type IncidentSettings = {
 export type IncidentsModuleDeps = {
   pool: pg.Pool;
   logger: Logger;
-  jobs: Pick<Jobs, 'schedule' | 'run'>;
+  jobs: Pick<Jobs, 'schedule' | 'run' | 'record'>;
   events: Pick<Events, 'consume'>;
   /** The identity module's outbox: responders' emails go out through it (docs/identity.md). */
   mailer: ResponderMailer;
@@ -72,7 +72,6 @@ export function createIncidentsModule(deps: IncidentsModuleDeps): IncidentsModul
 
   if (workers) {
     const dispatch = createResponderDispatch({
-      pool: deps.pool,
       logger,
       mailer: deps.mailer,
       resolveConnection: deps.resolveConnection,
@@ -91,8 +90,8 @@ export function createIncidentsModule(deps: IncidentsModuleDeps): IncidentsModul
       mode: 'sync',
       name: 'IncidentRuleEvents',
       events: INCIDENT_RULE_EVENTS,
-      handle: async (event) => {
-        await rules.onEvent(event);
+      handle: async (event, { tx }) => {
+        await rules.onEvent(event, tx);
       },
     });
     deps.jobs.schedule(EVALUATE_EVIDENCE_JOB, { everyMs: settings.evaluateEveryMs ?? EVALUATE_EVIDENCE_EVERY_MS }, () =>
