@@ -55,3 +55,4 @@ export * from './agent-push.js';
 export * from './install-snippets/index.js';
 export * from './settings-resources.js';
 export * from './integrations.js';
+export * from './agents-ui.js';

@@ -1,4 +1,5 @@
 import {
+  AGENTS_TEXTS,
   CATALOG_TEXTS,
   CONNECTIONS_PAGE_TEXTS,
   EMAIL_OUTBOX_TEXTS,
@@ -33,6 +34,7 @@ import {
   Network,
   Plug,
   ScrollText,
+  Server,
   FileText,
   Siren,
   Users,
@@ -167,6 +169,15 @@ export const navigation: NavigationRegistry = {
       icon: ListOrdered,
       feature: 'settings.event_queue_status',
       resource: 'database',
+    },
+    {
+      // After Event Queue (spec 1 section 2.2). The agents page is also at /agents (spec 2
+      // section 2.1); every role reads agents, viewers see no settings.
+      path: '/settings/agents',
+      label: AGENTS_TEXTS.title,
+      icon: Server,
+      feature: 'agents',
+      resource: 'agents',
     },
     {
       // Last in the spec's order (spec 1 section 2.2); every role but viewers (who see no

@@ -146,6 +146,15 @@ const settingsRoutes: RouteObject[] = [
     children: [{ path: 'settings/event-queue-status', lazy: () => import('./routes/event-queue-status') }],
   },
   {
+    // Agents (spec 2 sections 2.1 and 2.6): /agents, and /settings/agents where job and
+    // integration rows link an agent (?id=); the same page, under the agents feature flag.
+    element: <FeatureRoute feature="agents" />,
+    children: [
+      { path: 'agents', lazy: () => import('./routes/agents') },
+      { path: 'settings/agents', lazy: () => import('./routes/agents') },
+    ],
+  },
+  {
     // Generic settings resources (spec 3 section 2.6): the list and one team's form, where
     // `new` creates a team.
     element: <FeatureRoute feature="settings.teams" />,

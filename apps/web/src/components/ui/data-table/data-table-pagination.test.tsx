@@ -19,6 +19,22 @@ function renderBar(pageIndex: number, pageCount: number) {
 }
 
 describe('DataTablePagination', () => {
+  it("offers a page's own sizes when it has them (agents: 50, 100, 200)", () => {
+    render(
+      <DataTablePagination
+        pageIndex={0}
+        pageCount={1}
+        pageSize={100}
+        pageSizes={[50, 100, 200]}
+        onPageIndexChange={() => {}}
+        onPageSizeChange={() => {}}
+      />,
+    );
+    const select = screen.getByLabelText('Rows per page');
+    expect(Array.from(select.querySelectorAll('option'), (option) => option.textContent)).toEqual(['50', '100', '200']);
+    expect(select).toHaveValue('100');
+  });
+
   it('shows "Page X of Y"', () => {
     renderBar(2, 7);
     expect(screen.getByText(/^Page/).textContent).toBe('Page 3 of 7');

@@ -12,6 +12,8 @@ export type DataTablePaginationProps = {
   /** Called with a zero-based page index, always within 0..pageCount-1. */
   onPageIndexChange: (pageIndex: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** The page sizes offered; spec 1 section 9's list unless a page has its own (agents: 50, 100, 200). */
+  pageSizes?: readonly number[];
   className?: string;
 };
 
@@ -37,6 +39,7 @@ export function DataTablePagination({
   pageSize,
   onPageIndexChange,
   onPageSizeChange,
+  pageSizes = PAGE_SIZES,
   className,
 }: DataTablePaginationProps) {
   const lastPage = Math.max(pageCount, 1);
@@ -127,7 +130,7 @@ export function DataTablePagination({
           onChange={(event) => onPageSizeChange(Number(event.target.value))}
           className="h-7 rounded border border-gray-300 bg-white px-1.5 text-xs focus-visible:outline-2 focus-visible:outline-blue-500"
         >
-          {PAGE_SIZES.map((size) => (
+          {pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}
             </option>

@@ -10,6 +10,8 @@ export type DataTableClientPagination = {
   onChange?: (state: PaginationState) => void;
   /** First page size when the table keeps the state. */
   defaultPageSize?: number;
+  /** The page sizes offered (default: spec 1 section 9's list). */
+  pageSizes?: readonly number[];
 };
 
 /** Remote pagination: `data` is already the current page; the caller fetches on change. */
@@ -19,6 +21,8 @@ export type DataTableRemotePagination = {
   /** Total number of pages the server reports. */
   pageCount: number;
   onChange: (state: PaginationState) => void;
+  /** The page sizes offered (default: spec 1 section 9's list). */
+  pageSizes?: readonly number[];
 };
 
 export type DataTablePaginationConfig = DataTableClientPagination | DataTableRemotePagination;

@@ -140,6 +140,7 @@ export function DataTable<TData extends RowData>({
           pageSize={paginationState.pageSize}
           onPageIndexChange={(index) => table.setPageIndex(index)}
           onPageSizeChange={(size) => table.setPagination({ pageIndex: 0, pageSize: size })}
+          {...(pagination.pageSizes ? { pageSizes: pagination.pageSizes } : {})}
         />
       )}
     </div>
