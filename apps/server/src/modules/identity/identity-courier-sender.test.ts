@@ -9,12 +9,12 @@ import {
   COURIER_QUEUED_CHANNEL,
   COURIER_SEND_JOB,
   createCourierSender,
-  createSmtpTransport,
   type CourierSender,
   type CourierSenderSettings,
 } from './identity-courier-sender.js';
 import { createSecretBox, randomToken } from './identity-crypto.js';
 import { createJobs, type Jobs } from '../../jobs/jobs.js';
+import { createSmtpTransport } from '../../mail/smtp-transport.js';
 
 /** Waits for `check` to hold, polling, up to 15 s (senders run on their own timers). */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {

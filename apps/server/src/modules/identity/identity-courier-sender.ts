@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { failureReason, retryDelayMs, type RetryPolicy } from './identity-courier-fns.js';
 import type { ClaimedMessage, CourierRepository } from './identity-courier-repository.js';
@@ -27,7 +26,7 @@ export const COURIER_QUEUED_CHANNEL = 'lookout_courier_queued';
 /** Its `job_history` name. */
 export const COURIER_SEND_JOB = 'SendCourierMessages';
 
-/** What the sender needs of a mail transport (nodemailer's, or a test's). */
+/** What the sender needs of a mail transport (mail/smtp-transport.ts's, or a test's). */
 export type MailTransport = {
   sendMail: (mail: { from: string; to: string; subject: string; text: string }) => Promise<unknown>;
   close?: () => void;
@@ -56,19 +55,6 @@ export const DEFAULT_COURIER_SENDER_SETTINGS: CourierSenderSettings = {
   retry: { maxAttempts: 10, baseDelayMs: 30_000, maxDelayMs: 3_600_000 },
   stopGraceMs: 5_000,
 };
-
-/**
- * The SMTP transport of LOOKOUT_SMTP_URL, with timeouts well inside the sender's lease, so
- * a hung server fails an attempt instead of outliving the claim.
- */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
-  return nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-}
 
 export type CourierSenderDeps = {
   repository: Pick<CourierRepository, 'claimDue' | 'markSent' | 'markFailed' | 'release' | 'nextDueAt'>;

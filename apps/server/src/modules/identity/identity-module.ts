@@ -6,6 +6,7 @@ import { createNotificationListener } from '../../db/notification-listener.js';
 import { linkOrigin } from '../../http/public-url.js';
 import type { ServeContext, ServerModule } from '../../http/server-module.js';
 import type { Jobs } from '../../jobs/jobs.js';
+import { createSmtpTransport } from '../../mail/smtp-transport.js';
 import { externalKratosPublicConfig, type ExternalIdentity } from './external-kratos/external-kratos-fns.js';
 import { createPeopleMirror } from './external-kratos/external-people-mirror.js';
 import { adminUrlRequired, createKratosAdminClient } from './external-kratos/kratos-admin-client.js';
@@ -17,7 +18,7 @@ import { createIdentityAdminService, type IdentityAdministration } from './ident
 import { createCourier, type Courier } from './identity-courier.js';
 import { createCourierAdmin } from './identity-courier-admin.js';
 import { createCourierRepository } from './identity-courier-repository.js';
-import { createCourierSender, createSmtpTransport } from './identity-courier-sender.js';
+import { createCourierSender } from './identity-courier-sender.js';
 import { createSecretBox, randomToken } from './identity-crypto.js';
 import { headerSessionTokenOf } from './identity-fns.js';
 import { scheduleIdentityHousekeeping } from './identity-housekeeping.js';

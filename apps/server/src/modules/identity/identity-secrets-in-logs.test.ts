@@ -10,10 +10,11 @@ import { TEST_SECRET_KEY } from '../../../test/build-test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { createSealer } from '../../crypto/sealed-values.js';
 import { buildApp } from '../../http/app.js';
+import { createSmtpTransport } from '../../mail/smtp-transport.js';
 import { createLogger } from '../../logger.js';
 import { SERVER_VERSION } from '../../version.js';
 import { createCourierRepository } from './identity-courier-repository.js';
-import { createCourierSender, createSmtpTransport } from './identity-courier-sender.js';
+import { createCourierSender } from './identity-courier-sender.js';
 import { createSecretBox, randomToken } from './identity-crypto.js';
 import { createJobs } from '../../jobs/jobs.js';
 

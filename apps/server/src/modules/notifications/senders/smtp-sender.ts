@@ -1,10 +1,10 @@
-import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { createSmtpTransport } from '../../../mail/smtp-transport.js';
 import type { Channel, OutgoingMessage, Sender } from './channel.js';
 import { list, need } from './send-http.js';
 
 /**
- * Email through an SMTP server (nodemailer, as the identity courier). The connection's
+ * Email through an SMTP server (mail/smtp-transport.ts, as the identity courier). The connection's
  * encryption (spec 3 section 9): None (plain, STARTTLS never used), ExplicitTLS (STARTTLS
  * required), ImplicitTLS (TLS from the first byte), Auto (TLS on port 465, else STARTTLS when
  * offered). Authentication: None, Plain (AUTH PLAIN), CRAMMD5 (AUTH CRAM-MD5), Unknown (what
@@ -24,9 +24,6 @@ export function smtpOptions(channel: Channel): SMTPTransport.Options {
     ignoreTLS: encryption === 'None',
     requireTLS: encryption === 'ExplicitTLS',
     tls: { rejectUnauthorized: !channel.insecureTls },
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
   };
   if (auth !== 'None' && user) {
     if (auth === 'OAuth2') options.auth = { type: 'OAuth2', user, accessToken: channel.password ?? '' };
@@ -53,7 +50,7 @@ export function mailOf(channel: Channel, message: OutgoingMessage, to: string[])
 export const sendEmail: Sender = async (channel, message, context) => {
   const to = list(channel.properties.to);
   if (to.length === 0) throw new Error('email: no recipient address (to)');
-  const transport = nodemailer.createTransport(smtpOptions(channel));
+  const transport = createSmtpTransport(smtpOptions(channel));
   const abort = () => transport.close();
   context.signal.addEventListener('abort', abort, { once: true });
   try {
@@ -71,12 +68,7 @@ export async function sendSystemEmail(
   to: string,
   message: OutgoingMessage,
 ): Promise<void> {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const transport = createSmtpTransport(smtpUrl);
   try {
     await transport.sendMail({
       from,
