@@ -47,7 +47,12 @@ export const lookoutChartValuesSchema = z.strictObject({
   agentName: text(255),
   upstream: z.strictObject({
     /** The upstream Lookout's address; empty runs a standalone server. */
-    host: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http or https URL' })]),
+    host: z.union([
+      z.literal(''),
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+        .max(2000, { error: 'must be at most 2000 characters' }),
+    ]),
     username: z.literal(AGENT_PUSH_USERNAME, { error: `must be '${AGENT_PUSH_USERNAME}'` }),
     /** The agent's access token, stored in the chart's Secret. */
     password: text(1000),
