@@ -1,4 +1,4 @@
-import type { PlaybookSpec } from '@lookout/contracts';
+import { NIL_AGENT_ID, type PlaybookSpec } from '@lookout/contracts';
 import type { Queryable } from '../../db/transaction.js';
 import type { ActionRowState } from './playbook-plan-fns.js';
 
@@ -31,6 +31,12 @@ const RUN_COLUMNS = `id, playbook_id, spec, status, parameters, check_id, config
   created_at, start_time, scheduled_time, timeout::text AS timeout, request, error`;
 
 export const FINAL_RUN_SQL = `('completed', 'failed', 'cancelled', 'timed_out')`;
+
+/**
+ * Runs and actions this Lookout executes: its own, not those an agent pushed (stored under the
+ * agent's id by /upstream/push; the agent runs them and pushes their progress).
+ */
+const LOCAL_SQL = (alias: string) => `(${alias}.agent_id IS NULL OR ${alias}.agent_id = '${NIL_AGENT_ID}')`;
 
 export type NewRun = {
   playbookId: string;
@@ -83,7 +89,7 @@ export async function getRun(db: Queryable, id: string, lock = false): Promise<R
 export async function claimDueRun(db: Queryable): Promise<RunRow | undefined> {
   const { rows } = await db.query<RunRow>(
     `SELECT ${RUN_COLUMNS} FROM playbook_runs
-      WHERE status = 'scheduled' AND scheduled_time <= now()
+      WHERE status = 'scheduled' AND scheduled_time <= now() AND ${LOCAL_SQL('playbook_runs')}
       ORDER BY scheduled_time FOR UPDATE SKIP LOCKED LIMIT 1`,
   );
   return rows[0];
@@ -146,7 +152,7 @@ export async function claimDueAction(db: Queryable, worker: string, leaseMs: num
       WHERE a.id = (
         SELECT x.id FROM playbook_run_actions x JOIN playbook_runs r ON r.id = x.playbook_run_id
          WHERE x.status IN ('scheduled', 'sleeping') AND x.scheduled_time <= now()
-           AND r.status NOT IN ${FINAL_RUN_SQL}
+           AND r.status NOT IN ${FINAL_RUN_SQL} AND ${LOCAL_SQL('r')}
          ORDER BY x.scheduled_time FOR UPDATE OF x SKIP LOCKED LIMIT 1)
       RETURNING a.id, a.playbook_run_id, a.name, a.status, a.error, a.result, a.action_index, a.retry_count,
         a.scheduled_time`,
@@ -206,7 +212,8 @@ export async function failLapsedActions(db: Queryable): Promise<string[]> {
     `UPDATE playbook_run_actions
         SET status = 'failed', end_time = now(), lease_until = NULL,
             error = 'the executor running this action stopped before it finished; it was not run again'
-      WHERE id IN (SELECT id FROM playbook_run_actions WHERE status = 'running' AND lease_until < now()
+      WHERE id IN (SELECT id FROM playbook_run_actions a WHERE status = 'running' AND lease_until < now()
+                      AND ${LOCAL_SQL('a')}
                     FOR UPDATE SKIP LOCKED)
       RETURNING playbook_run_id`,
   );
@@ -217,7 +224,7 @@ export async function failLapsedActions(db: Queryable): Promise<string[]> {
 export async function timeOutRuns(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
     `UPDATE playbook_runs SET status = 'timed_out', end_time = now(), error = 'the run did not finish within its timeout'
-      WHERE status NOT IN ${FINAL_RUN_SQL} AND status <> 'pending_approval'
+      WHERE status NOT IN ${FINAL_RUN_SQL} AND status <> 'pending_approval' AND ${LOCAL_SQL('playbook_runs')}
         AND coalesce(start_time, scheduled_time) + make_interval(secs => timeout::double precision / 1e9) < now()
       RETURNING id`,
   );
