@@ -118,6 +118,7 @@ export function IntegrationsTable({
         col.accessor((row) => row.creator?.name ?? '', {
           id: 'created_by',
           header: texts.createdBy,
+          size: 160,
           enableSorting: false,
           cell: (info) => {
             const creator = info.row.original.creator;
