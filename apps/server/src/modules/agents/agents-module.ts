@@ -16,7 +16,7 @@ export type AgentsModuleDeps = {
 };
 
 /**
- * Agents, upstream side (docs/agents.md, ADR ): registration under /api/agent and the push
+ * Agents, upstream side (docs/agents.md, ADR 0042): registration under /api/agent and the push
  * protocol's receiver under /upstream, where agents send their rows with their access token.
  */
 export function createAgentsModule(deps: AgentsModuleDeps): ServerModule<Record<string, never>> {
