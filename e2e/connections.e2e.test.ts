@@ -2,14 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import { CONNECTIONS_PAGE_TEXTS, CONNECTION_MESSAGES } from '@lookout/contracts';
 import { startTestPostgres, type TestPostgres } from '@lookout/embedded-postgres/testing';
 import pg from 'pg';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 /** The account the connection signs in with on the test PostgreSQL (scram-sha-256). */
 const DB_USER = 'orders_app';
 const DB_PASSWORD = 'Orders-e2e-password-1';
@@ -21,11 +20,10 @@ const DB_PASSWORD = 'Orders-e2e-password-1';
  * read back.
  */
 describe('the connections page in Chromium', () => {
+  let lookout: ConsoleSession;
   let server: LookoutServer;
   let target: TestPostgres;
-  let browser: Browser;
   let context: BrowserContext;
-  let removeData: () => Promise<void>;
   let targetUrl: string;
 
   beforeAll(async () => {
@@ -44,23 +42,12 @@ describe('the connections page in Chromium', () => {
     url.password = '';
     targetUrl = url.toString();
 
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.close();
+    lookout = await startConsole({ postgres: false });
+    ({ server } = lookout);
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
     await target?.stop();
   });
 

@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { INCIDENT_MESSAGES, INCIDENT_UI_TEXTS } from '@lookout/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 const TITLE = 'Checkout latency above target';
 
 /**
@@ -17,27 +16,21 @@ const TITLE = 'Checkout latency above target';
  * team responder through the three steps, and read the changelog.
  */
 describe('the incident pages in Chromium', () => {
+  let lookout: ConsoleSession;
   let server: LookoutServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  let removeData: () => Promise<void>;
   let incidentId = '';
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    lookout = await startConsole({ postgres: false });
+    ({ server } = lookout);
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
     page = await context.newPage();
     ({ errors } = watchConsole(page));
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(server.url);
     // A team whose spec offers the email responder type.
     const status = await page.evaluate(async () => {
       const whoami = (await (await fetch('/api/auth/whoami')).json()) as { payload: { user: { id: string } } };
@@ -55,10 +48,7 @@ describe('the incident pages in Chromium', () => {
     expect(status).toMatch(/^201/);
   }, 180_000);
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
   });
 
   const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();

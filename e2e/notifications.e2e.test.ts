@@ -9,14 +9,13 @@ import {
   NOTIFICATION_TRACE_OUTCOME_TEXTS,
   SILENCE_LINK_TEXT,
 } from '@lookout/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 const CHECK_NAME = 'shop-home';
 
 /** Starts a local HTTP server on a free port. */
@@ -41,11 +40,10 @@ const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as Addre
  * after which the next failure is recorded as Silenced.
  */
 describe('notifications in Chromium', () => {
+  let lookout: ConsoleSession;
   let server: LookoutServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let removeData: () => Promise<void>;
   let target: Server;
   let receiver: Server;
   let targetStatus = 200;
@@ -59,16 +57,11 @@ describe('notifications in Chromium', () => {
       delivered.push({ path: request.url ?? '', body });
       return 200;
     });
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    lookout = await startConsole({ postgres: false });
+    ({ server } = lookout);
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
     page = await context.newPage();
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(server.url);
 
     // A canary whose check calls the local target, and a webhook connection to the receiver,
     // through the APIs the console uses (their own pages are covered by their journeys).
@@ -99,10 +92,7 @@ describe('notifications in Chromium', () => {
     await runCheck(); // passes first, so the next failure is a change
   }, 180_000);
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
     await new Promise((resolve) => target?.close(resolve));
     await new Promise((resolve) => receiver?.close(resolve));
   });

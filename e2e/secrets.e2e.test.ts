@@ -2,14 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SECRET_TOASTS, SECRETS_PAGE_TEXTS } from '@lookout/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 const PASSWORD = 'e2e-secret-value-93b1f0';
 const REPLACED = 'e2e-replaced-value-41d7aa';
 
@@ -21,14 +20,13 @@ const REPLACED = 'e2e-replaced-value-41d7aa';
  * browser received and no line the server logged holds a value.
  */
 describe('the secrets page in Chromium', () => {
+  let lookout: ConsoleSession;
   let server: LookoutServer;
   let target: http.Server;
   let targetUrl: string;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  let removeData: () => Promise<void>;
   const answers: Promise<string>[] = [];
 
   beforeAll(async () => {
@@ -43,26 +41,18 @@ describe('the secrets page in Chromium', () => {
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
 
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'debug' },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    lookout = await startConsole({ postgres: false, env: { LOG_LEVEL: 'debug' } });
+    ({ server } = lookout);
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
     page = await context.newPage();
     ({ errors } = watchConsole(page));
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/api/')) answers.push(response.text().catch(() => ''));
     });
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(server.url);
   }, 120_000);
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
     await new Promise((resolve) => target?.close(resolve));
   });
 

@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { TEAM_MEMBERS_TEXTS, TEAM_TOASTS, TEAMS_PAGE_TEXTS, VIEW_MESSAGES } from '@lookout/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, unexpectedErrors, watchConsole } from './support/browser.js';
-import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { unexpectedErrors, watchConsole } from './support/browser.js';
+import { startConsole, type ConsoleSession } from './support/console-session.js';
+import type { LookoutServer } from './support/lookout-server.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Lookout-admin-e2e-1';
 const USERS = [
   { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
   { firstName: 'Bob', lastName: 'Builder', email: 'bob@example.com' },
@@ -20,26 +19,20 @@ const [ADA, BOB] = ['Ada Lovelace', 'Bob Builder'] as const;
  * it, each step with the spec's toast, and the data API agrees at the end.
  */
 describe('the teams pages in Chromium', () => {
+  let lookout: ConsoleSession;
   let server: LookoutServer;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  let removeData: () => Promise<void>;
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
-    const data = await makeDataDir();
-    removeData = data.remove;
-    server = await startLookout({
-      dataDir: data.dir,
-      env: { LOOKOUT_ADMIN_EMAIL: ADMIN_EMAIL, LOOKOUT_ADMIN_PASSWORD: ADMIN_PASSWORD },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    lookout = await startConsole({ postgres: false });
+    ({ server } = lookout);
+    ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));
     page = await context.newPage();
     ({ errors } = watchConsole(page));
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(server.url);
     // Two users to add: invited through the API the Users page uses, from the signed-in page.
     for (const user of USERS) {
       const status = await page.evaluate(
@@ -57,10 +50,7 @@ describe('the teams pages in Chromium', () => {
     }
   }, 120_000);
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await removeData?.();
+    await lookout?.stop();
   });
 
   /** Waits for a toast with exactly this text. */
