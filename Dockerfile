@@ -36,6 +36,7 @@ COPY --from=build /src/packages/pgrest/dist packages/pgrest/dist
 COPY --from=build /src/apps/server/package.json apps/server/
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/server/migrations apps/server/migrations
+COPY --from=build /src/apps/web/package.json apps/web/
 COPY --from=build /src/apps/web/dist apps/web/dist
 # The embedded PostgreSQL refuses to run as root: run as the image's node user (uid 1000).
 RUN mkdir -p /data && chown node:node /data
