@@ -113,7 +113,7 @@ export const lookoutChartValuesSchema = z.strictObject({
 export type LookoutChartValues = z.infer<typeof lookoutChartValuesSchema>;
 
 /** What a values override may hold: any part of the values, at any depth. */
-export type DeepPartial<T> = T extends (infer U)[]
+type DeepPartial<T> = T extends (infer U)[]
   ? U[]
   : T extends object
     ? { [K in keyof T]?: DeepPartial<T[K]> }
