@@ -2,6 +2,7 @@ import { classifyScrapeExpression } from '@lookout/contracts';
 import { JSONPath } from 'jsonpath-plus';
 import { evaluateCel } from '../../cel/cel-program.js';
 import { fromCel } from '../../cel/cel-values.js';
+import { renderFieldTemplate } from '../../templates/field-template.js';
 import { evaluateJavascript } from './scrape-javascript.js';
 
 /**
@@ -12,7 +13,7 @@ import { evaluateJavascript } from './scrape-javascript.js';
  *   interpreter (`eval: 'safe'`), never through `eval`;
  * - expr (`expr: config.kind + '/' + config.name`): CEL with the document as `config`;
  * - template (`{{ .metadata.name }}-{{ .kind }}`): field paths with optional `lower`, `upper`,
- *   `trim` pipes, the subset of Go templates that names things;
+ *   `trim` pipes, the subset of Go templates that names things (templates/field-template.ts);
  * - none: the text itself;
  * - javascript (`javascript: config.kind.toLowerCase()`): the item as `config`, run in a
  *   WebAssembly QuickJS sandbox with time and memory limits (scrape-javascript.ts, ADR 0039).
@@ -43,47 +44,6 @@ export function jsonPathAll(path: string, document: unknown): unknown[] {
   }
 }
 
-const PIPES: Record<string, (text: string) => string> = {
-  lower: (text) => text.toLowerCase(),
-  upper: (text) => text.toUpperCase(),
-  trim: (text) => text.trim(),
-};
-
-function fieldOf(document: unknown, path: string, template: string): unknown {
-  if (path === '.') return document;
-  if (!/^(\.[A-Za-z_][\w-]*)+$/.test(path)) {
-    throw new ScrapeExpressionError(
-      `template '${template}': '${path}' is not a field path (use {{ .field.sub }}, optionally | lower, upper or trim)`,
-    );
-  }
-  let value: unknown = document;
-  for (const key of path.slice(1).split('.')) {
-    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-  }
-  return value;
-}
-
-function asText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-function evaluateTemplate(template: string, document: unknown): string {
-  return template.replace(/\{\{-?\s*(.*?)\s*-?\}\}/g, (_, inner: string) => {
-    const [path = '', ...pipes] = inner.split('|').map((part) => part.trim());
-    let text = asText(fieldOf(document, path, template));
-    for (const pipe of pipes) {
-      const apply = PIPES[pipe];
-      if (!apply)
-        throw new ScrapeExpressionError(
-          `template '${template}': unknown function '${pipe}' (use lower, upper or trim)`,
-        );
-      text = apply(text);
-    }
-    return text;
-  });
-}
-
 /** The value of an expression for a document (jsonpath: its first match, or undefined). */
 export function evaluateScrapeExpression(expression: string, document: unknown): unknown {
   const { kind, body } = classifyScrapeExpression(expression);
@@ -93,7 +53,7 @@ export function evaluateScrapeExpression(expression: string, document: unknown):
     case 'expr':
       return evaluateExpr(body, document);
     case 'template':
-      return evaluateTemplate(body, document);
+      return renderFieldTemplate(body, document, ScrapeExpressionError);
     case 'javascript':
       try {
         return evaluateJavascript(body, document);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCel, evaluateTemplate, renderDeep, renderTemplate, toHealth } from './topology-expression-fns.js';
+import {
+  evaluateCel,
+  evaluateTemplate,
+  renderDeep,
+  renderTemplate,
+  toHealth,
+  TopologyExpressionError,
+} from './topology-expression-fns.js';
 import { celParseProblem } from '../../cel/cel-program.js';
 
 describe('topology expressions', () => {
@@ -25,6 +32,11 @@ describe('topology expressions', () => {
       display: { expr: '{{ .name }}' },
     });
     expect(evaluateTemplate({ expr: 'name + "/" + self.type' }, { name: 'a', type: 'b' })).toBe('a/b');
+  });
+  it("shares the scrapers' template language: pipes, and an error naming a placeholder that is no field path", () => {
+    expect(evaluateTemplate({ template: '{{ .name | upper }}' }, { name: 'api' })).toBe('API');
+    expect(() => renderDeep({ id: '{{ name }}' }, { name: 'n' })).toThrow(TopologyExpressionError);
+    expect(() => renderTemplate('{{ name }}', {})).toThrow("template '{{ name }}': 'name' is not a field path");
   });
   it('accepts only healths from a health expression', () => {
     expect(toHealth('warning', 'x')).toBe('warning');

@@ -1,11 +1,12 @@
 import { COMPONENT_HEALTHS, type ComponentHealth, type TopologyTemplate } from '@lookout/contracts';
 import { evaluateCel as evaluateAppCel } from '../../cel/cel-program.js';
 import { fromCel } from '../../cel/cel-values.js';
+import { hasPlaceholder, renderFieldTemplate } from '../../templates/field-template.js';
 
 /**
  * The expressions of a topology document: CEL (`expr`, `healthExpr`, `statusExpr`, a lookup's
  * `display.expr`) and templates (`{{ .name }}`: field paths of the value in hand, the subset of
- * Go templates that names things), as canary-checker's Template has them.
+ * Go templates that names things, shared with scrapers), as canary-checker's Template has them.
  */
 
 export class TopologyExpressionError extends Error {}
@@ -20,32 +21,9 @@ export function evaluateCel(body: string, variables: Record<string, unknown>): u
   return fromCel(outcome.value);
 }
 
-/** The value at a dotted path (`.labels.app`, `.`), or undefined. */
-export function valueAtPath(value: unknown, path: string): unknown {
-  const parts = path.replace(/^\./, '').split('.').filter(Boolean);
-  let current = value;
-  for (const part of parts) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
-
-const PLACEHOLDER = /\{\{\s*(\.[\w.-]*)\s*\}\}/g;
-
-/** Fills `{{ .path }}` placeholders from the value; a missing path is empty text. */
+/** Fills `{{ .path }}` placeholders from the value (templates/field-template.ts). */
 export function renderTemplate(template: string, value: unknown): string {
-  return template.replace(PLACEHOLDER, (_, path: string) => {
-    const found = valueAtPath(value, path);
-    if (found === undefined || found === null) return '';
-    return typeof found === 'object' ? JSON.stringify(found) : String(found as string | number | boolean);
-  });
-}
-
-/** True when the text holds a placeholder (only such strings are rendered per item). */
-export function hasPlaceholder(text: string): boolean {
-  PLACEHOLDER.lastIndex = 0;
-  return PLACEHOLDER.test(text);
+  return renderFieldTemplate(template, value, TopologyExpressionError);
 }
 
 /** Every string of a JSON-like value rendered against `item` (forEach's templated specs). */
