@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { parseScrapeConfigDocument } from '../scrape-config.js';
 import { parseTopologyDocument } from '../topology-spec.js';
-import { LOOKOUT_CHART_PATH, lookoutChartValuesJsonSchema, lookoutChartValuesSchema } from './lookout-chart.js';
+import {
+  LOOKOUT_CHART_NAME,
+  LOOKOUT_CHART_PATH,
+  LOOKOUT_IMAGE_REPOSITORY,
+  lookoutChartValuesJsonSchema,
+  lookoutChartValuesSchema,
+} from './lookout-chart.js';
 import { agentChartValues } from './snippets.js';
 
 /**
@@ -65,6 +71,15 @@ describe('deploy/helm/lookout', () => {
       JSON.parse(readFileSync(schemaFile, 'utf8')),
       'rerun with LOOKOUT_WRITE_HELM_SCHEMA=1 to regenerate',
     ).toEqual(generated);
+  });
+
+  it('is named and runs the image as the snippets and the Dockerfile say', () => {
+    const chart = parse(readFileSync(path.join(chartDir, 'Chart.yaml'), 'utf8')) as {
+      name: string;
+      apiVersion: string;
+    };
+    expect(chart).toMatchObject({ apiVersion: 'v2', name: LOOKOUT_CHART_NAME });
+    expect(defaults).toMatchObject({ image: { repository: LOOKOUT_IMAGE_REPOSITORY, tag: '' } });
   });
 
   it('ships values.yaml that passes its JSON Schema and the zod schema', () => {
