@@ -110,7 +110,20 @@ export interface SettingsResourceDefinition {
   tabs: readonly SettingsResourceTab[];
   /** job_history.resource_type of its runs, which the Job History tab filters on. */
   jobResourceType?: string;
+  /** The spec a new row's form starts from. */
+  specTemplate?: string;
 }
+
+/** A new incident rule's spec: the fields an author most often sets, to edit or remove. */
+export const INCIDENT_RULE_SPEC_TEMPLATE = `priority: 1
+checks:
+  - name: '*'
+filter:
+  failures: 2
+template:
+  title: '{name} is failing'
+  severity: high
+`;
 
 /** spec 2 section 9: a generic settings list reads at most 100 rows. */
 export const SETTINGS_LIST_LIMIT = 100;
@@ -155,6 +168,7 @@ export const SETTINGS_RESOURCES: Readonly<Record<SettingsResourceTable, Settings
     fields: ['name', 'spec'],
     tabs: ['spec', 'job-history'],
     jobResourceType: 'incident_rule',
+    specTemplate: INCIDENT_RULE_SPEC_TEMPLATE,
   },
   config_scrapers: {
     table: 'config_scrapers',
@@ -221,9 +235,6 @@ export const SETTINGS_RESOURCES: Readonly<Record<SettingsResourceTable, Settings
     tabs: ['spec'],
   },
 };
-
-/** The list path of the scrapers in the catalog area, which shows the same list. */
-export const CATALOG_SCRAPERS_LIST_PATH = '/catalog/scrapers';
 
 /** Texts of the shared list and form (spec 2 sections 2.8, 4 and 8; spec 3 section 2.6). */
 export const SETTINGS_RESOURCE_TEXTS = {

@@ -12,6 +12,7 @@ import {
   JOB_HISTORY_TEXTS,
   LOGS_TEXTS,
   NOTIFICATION_HISTORY_TEXTS,
+  SETTINGS_RESOURCES,
   PLAYBOOK_UI_TEXTS,
   SECRETS_PAGE_TEXTS,
   TEAMS_PAGE_TEXTS,
@@ -20,6 +21,7 @@ import {
   USERS_PAGE_TEXTS,
 } from '@lookout/contracts';
 import {
+  Activity,
   Bell,
   Boxes,
   Cable,
@@ -33,9 +35,11 @@ import {
   Mail,
   Network,
   Plug,
+  ScanSearch,
   ScrollText,
   Server,
   FileText,
+  ShieldAlert,
   Siren,
   Users,
   Workflow,
@@ -132,12 +136,36 @@ export const navigation: NavigationRegistry = {
       resource: 'database',
     },
     {
+      // The generic settings resources after Teams, each under its feature and read on its
+      // resource (SETTINGS_RESOURCES): incident rules (database), catalog scrapers.
+      path: SETTINGS_RESOURCES.incident_rules.path,
+      label: SETTINGS_RESOURCES.incident_rules.title,
+      icon: ShieldAlert,
+      feature: SETTINGS_RESOURCES.incident_rules.feature,
+      resource: SETTINGS_RESOURCES.incident_rules.resource,
+    },
+    {
+      path: SETTINGS_RESOURCES.config_scrapers.path,
+      label: SETTINGS_RESOURCES.config_scrapers.title,
+      icon: ScanSearch,
+      feature: SETTINGS_RESOURCES.config_scrapers.feature,
+      resource: SETTINGS_RESOURCES.config_scrapers.resource,
+    },
+    {
       // A generic settings resource after Teams; read on topologies, which every role has.
       path: '/settings/topologies',
       label: TOPOLOGY_SETTINGS_TEXTS.title,
       icon: Network,
       feature: 'settings.topology',
       resource: 'topologies',
+    },
+    {
+      // Health checks (canaries) after Topology.
+      path: SETTINGS_RESOURCES.canaries.path,
+      label: SETTINGS_RESOURCES.canaries.title,
+      icon: Activity,
+      feature: SETTINGS_RESOURCES.canaries.feature,
+      resource: SETTINGS_RESOURCES.canaries.resource,
     },
     {
       // Job history is read through the data API under the database resource.

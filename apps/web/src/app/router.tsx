@@ -1,3 +1,4 @@
+import { SETTINGS_RESOURCES, type SettingsResourceTable } from '@lookout/contracts';
 import { Navigate, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { NavigationRegistry } from '@/components/layout/navigation-registry';
@@ -27,6 +28,18 @@ const identityRoutes: RouteObject[] = [
   { path: 'error', lazy: () => import('./routes/flow-error') },
   { path: 'bad-session', lazy: () => import('./routes/bad-session') },
 ];
+
+/**
+ * The list of a generic settings resource at its path (spec 3 section 2.6): one shared page for
+ * every table, which its route's handle names.
+ */
+function settingsList(table: SettingsResourceTable): RouteObject {
+  return {
+    path: SETTINGS_RESOURCES[table].path.slice(1),
+    handle: { settingsTable: table },
+    lazy: () => import('./routes/settings-resource-list'),
+  };
+}
 
 /**
  * Console areas (spec 1, section 2.1), each under the feature that switches it off. Their
@@ -137,7 +150,7 @@ const settingsRoutes: RouteObject[] = [
     // Log backends (spec 2 section 2.8): the list and one's form, where `new` adds one.
     element: <FeatureRoute feature="settings.logging_backends" />,
     children: [
-      { path: 'settings/logging_backends', lazy: () => import('./routes/log-backends') },
+      settingsList('logging_backends'),
       { path: 'settings/logging_backends/:id', lazy: () => import('./routes/log-backend-settings') },
     ],
   },
@@ -155,27 +168,48 @@ const settingsRoutes: RouteObject[] = [
     ],
   },
   {
-    // Generic settings resources (spec 3 section 2.6): the list and one team's form, where
-    // `new` creates a team.
+    // Generic settings resources (spec 3 section 2.6): the shared list, and each table's form,
+    // where `new` creates a row. Teams have a form of their own (Spec, Members, Job History).
     element: <FeatureRoute feature="settings.teams" />,
+    children: [settingsList('teams'), { path: 'settings/teams/:id', lazy: () => import('./routes/team-settings') }],
+  },
+  {
+    // Incident rules: the generic form (name and spec, validated by the server).
+    element: <FeatureRoute feature="settings.rules" />,
     children: [
-      { path: 'settings/teams', lazy: () => import('./routes/teams') },
-      { path: 'settings/teams/:id', lazy: () => import('./routes/team-settings') },
+      settingsList('incident_rules'),
+      {
+        path: 'settings/incident_rules/:id',
+        handle: { settingsTable: 'incident_rules' },
+        lazy: () => import('./routes/settings-resource'),
+      },
     ],
   },
   {
-    // A generic settings resource (spec 3 section 2.6): the topologies and one's YAML form,
-    // where `new` creates one. It follows the topology feature (settings.topology).
+    // Catalog scrapers as a settings resource; the form is the catalog's scraper editor.
+    element: <FeatureRoute feature="settings.config_scraper" />,
+    children: [
+      settingsList('config_scrapers'),
+      { path: 'settings/config_scrapers/:id', lazy: () => import('./routes/catalog-scraper') },
+    ],
+  },
+  {
+    // A generic settings resource (spec 3 section 2.6): the shared list and the topology's YAML
+    // form, where `new` creates one. It follows the topology feature (settings.topology).
     element: <FeatureRoute feature="settings.topology" />,
     children: [
-      { path: 'settings/topologies', lazy: () => import('./routes/topologies') },
+      settingsList('topologies'),
       { path: 'settings/topologies/:id', lazy: () => import('./routes/topology-settings') },
     ],
   },
   {
-    // The edit target of a check (spec 2 section 2.1); `new` creates a health check.
+    // Health checks: the shared list, and the edit target of a check (spec 2 section 2.1),
+    // where `new` creates a health check.
     element: <FeatureRoute feature="settings.health" />,
-    children: [{ path: 'settings/canaries/:id', lazy: () => import('./routes/canary-settings') }],
+    children: [
+      settingsList('canaries'),
+      { path: 'settings/canaries/:id', lazy: () => import('./routes/canary-settings') },
+    ],
   },
   {
     // Integrations (spec 2 section 2.7): the list, and one scraper, topology or log backend by

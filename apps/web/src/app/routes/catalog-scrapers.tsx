@@ -1,20 +1,27 @@
+import { SCRAPERS_PATH, SETTINGS_RESOURCES } from '@lookout/contracts';
+import { SettingsResourceList } from '@/components/settings-resource';
 import { Can } from '@/features/access/components/can';
 import { usePermissions } from '@/features/access/hooks/use-permissions';
-import { ScrapersView } from '@/features/catalog/components/scrapers-view';
-import { JobStatusBadge } from '@/components/ui/job-status-badge';
+import { CatalogPageTabs } from '@/features/catalog/components/catalog-page-tabs';
+
+const scrapers = SETTINGS_RESOURCES.config_scrapers;
 
 /**
- * `/catalog/scrapers` (spec 3 section 2.1): the scraper list; adding needs write on the
- * scrapers resource (spec 3 section 6). Run statuses are drawn with the job history's badge.
+ * `/catalog/scrapers` (spec 3 sections 2.1 and 2.6): the settings list of the scrapers under the
+ * catalog's tabs, its rows opening `/catalog/scrapers/{id}`; adding needs write on the scrapers
+ * resource (spec 3 section 6).
  */
 export function Component() {
   const permissions = usePermissions();
   return (
-    <Can resource="config_scrapers" action="read" showUnauthorized>
-      <ScrapersView
-        canWrite={permissions.can('config_scrapers', 'write')}
-        jobStatus={(status) => <JobStatusBadge status={status} />}
-      />
+    <Can resource={scrapers.resource} action="read" showUnauthorized>
+      <SettingsResourceList
+        resource={scrapers}
+        basePath={SCRAPERS_PATH}
+        canWrite={permissions.can(scrapers.resource, 'write')}
+      >
+        <CatalogPageTabs />
+      </SettingsResourceList>
     </Can>
   );
 }

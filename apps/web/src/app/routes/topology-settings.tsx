@@ -1,8 +1,8 @@
+import { NEW_SETTINGS_RESOURCE_ID } from '@lookout/contracts';
 import { useParams } from 'react-router';
 import { Can } from '@/features/access/components/can';
 import { usePermissions } from '@/features/access/hooks/use-permissions';
 import { JobHistoryTable } from '@/features/job-history/components/job-history-table';
-import { NEW_TOPOLOGY_ID } from '@/features/topology/settings/topologies-view';
 import { TopologyEditor } from '@/features/topology/settings/topology-editor';
 
 /** The runs of a topology (job_history resource_type 'topology'). */
@@ -15,11 +15,11 @@ const topologyJobHistory = (id: string) => <JobHistoryTable resourceType="topolo
 export function Component() {
   const { id } = useParams();
   const permissions = usePermissions();
-  const topologyId = id === undefined || id === NEW_TOPOLOGY_ID ? undefined : id;
+  const topologyId = id === undefined || id === NEW_SETTINGS_RESOURCE_ID ? undefined : id;
   return (
     <Can resource="topologies" action={topologyId === undefined ? 'write' : 'read'} showUnauthorized>
       <TopologyEditor
-        key={topologyId ?? NEW_TOPOLOGY_ID}
+        key={topologyId ?? NEW_SETTINGS_RESOURCE_ID}
         id={topologyId}
         canWrite={permissions.can('topologies', 'write')}
         currentUserId={permissions.userId}

@@ -1,2 +1,5 @@
-export * from './settings-resource-list';
+export * from './settings-resource-editor';
+export * from './settings-resource-form';
 export * from './settings-resource-hooks';
+export * from './settings-resource-list';
+export * from './settings-resource-tabs';

@@ -20,29 +20,8 @@ export type ScraperRow = {
 
 export const scraperKeys = {
   all: ['catalog-scrapers'] as const,
-  list: () => ['catalog-scrapers', 'list'] as const,
   detail: (id: string) => ['catalog-scrapers', 'detail', id] as const,
 };
-
-/** spec 2 section 9: the generic settings lists read at most 100 rows. */
-export const SCRAPERS_LIST_LIMIT = 100;
-
-/**
- * `GET /api/db/config_scrapers_with_status?deleted_at=is.null&order=created_at.desc&limit=100`
- * (ui-calls 3.5 and 3.10): the live scrapers, newest first, with their latest run.
- */
-export function useScrapers() {
-  return useQuery({
-    queryKey: scraperKeys.list(),
-    queryFn: async ({ signal }) =>
-      (
-        await dbApi.get<ScraperRow[]>('/config_scrapers_with_status', {
-          params: { select: '*', deleted_at: 'is.null', order: 'created_at.desc', limit: SCRAPERS_LIST_LIMIT },
-          signal,
-        })
-      ).data,
-  });
-}
 
 /** `GET /api/db/config_scrapers?id=eq.{id}&deleted_at=is.null`; null for none. */
 export function useScraper(id: string | undefined) {

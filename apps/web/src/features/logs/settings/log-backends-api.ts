@@ -15,6 +15,7 @@ export type LogBackendRow = {
 
 export type LogBackendFields = { name: string; labels: Record<string, string>; spec: Record<string, unknown> };
 
+// The list is the shared settings list (components/settings-resource); these are the form's calls.
 const api = settingsResourceApi<LogBackendRow, LogBackendRow, LogBackendFields>({
   key: 'log-backends',
   table: 'logging_backends',
@@ -22,8 +23,6 @@ const api = settingsResourceApi<LogBackendRow, LogBackendRow, LogBackendFields>(
   label: 'Log backend',
 });
 
-/** The live backends, newest first (ui-calls 3.10, generic settings resource). */
-export const useLogBackends = api.useList;
 /** One backend, or null when absent or deleted. */
 export const useLogBackend = api.useOne;
 /** Add or Update. */

@@ -10,8 +10,13 @@ import { ErrorPanel } from '@/components/ui/error-boundary';
 import { toast } from '@/components/ui/toast';
 import { YamlEditor } from '@/components/ui/yaml-editor';
 import { getErrorMessage, toastError } from '@/lib/api-client';
-import { useDeleteTopology, useSaveTopology, useTopologySettings, type TopologySettingsRow } from './topologies-api';
-import { TOPOLOGY_SETTINGS_PATH } from './topologies-view';
+import {
+  TOPOLOGY_SETTINGS_PATH,
+  useDeleteTopology,
+  useSaveTopology,
+  useTopologySettings,
+  type TopologySettingsRow,
+} from './topologies-api';
 import { NEW_TOPOLOGY_YAML, topologyFromYaml, topologyToYaml } from './topology-document';
 
 const texts = TOPOLOGY_SETTINGS_TEXTS;
