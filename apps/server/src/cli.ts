@@ -47,6 +47,8 @@ type ServerFlags = {
   agentName?: string;
   agentToken?: string;
   agentPushInterval?: string;
+  // logs
+  logFileRoots?: string;
 };
 
 const program = new Command()
@@ -196,6 +198,13 @@ function withServerOptions(command: Command): Command {
         new Option(
           '--agent-push-interval <duration>',
           'how often the agent pushes what changed, e.g. 1s (env LOOKOUT_AGENT_PUSH_INTERVAL, default 1s)',
+        ),
+      )
+      // logs
+      .addOption(
+        new Option(
+          '--log-file-roots <dirs>',
+          'the only directories file and journald log backends may read, comma- or colon-separated (env LOOKOUT_LOG_FILE_ROOTS, default /var/log)',
         ),
       )
   );

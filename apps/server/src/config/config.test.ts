@@ -344,4 +344,23 @@ describe('configuration', () => {
       expect(run).not.toThrow(/hunter2/);
     });
   });
+
+  describe('LOOKOUT_LOG_FILE_ROOTS', () => {
+    it('lets log backends read /var/log by default; a comma- or colon-separated list replaces it', () => {
+      expect(parseConfig(readConfigInput({}, {})).logFileRoots).toEqual(['/var/log']);
+      const env = { LOOKOUT_LOG_FILE_ROOTS: '/var/log, /srv/app/logs/:/opt/x/../y,/var/log' };
+      expect(parseConfig(readConfigInput(env, {})).logFileRoots).toEqual(['/var/log', '/srv/app/logs', '/opt/y']);
+      expect(parseConfig(readConfigInput(env, { logFileRoots: '/data/logs' })).logFileRoots).toEqual(['/data/logs']);
+    });
+
+    it.each([
+      [
+        'logs',
+        "LOOKOUT_LOG_FILE_ROOTS (--log-file-roots) must list absolute directories (comma- or colon-separated), such as /var/log,/srv/app/logs; 'logs' is not absolute",
+      ],
+      [' , : ', 'LOOKOUT_LOG_FILE_ROOTS (--log-file-roots) must list 1 to 50 absolute directories'],
+    ])('stops with a message naming the setting for %o', (value, message) => {
+      expect(() => parseConfig(readConfigInput({ LOOKOUT_LOG_FILE_ROOTS: value }, {}))).toThrow(message);
+    });
+  });
 });

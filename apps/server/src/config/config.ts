@@ -54,6 +54,8 @@ export const SETTINGS = {
   agentName: { env: 'LOOKOUT_AGENT_NAME', flag: '--agent-name' },
   agentToken: { env: 'LOOKOUT_AGENT_TOKEN', flag: '--agent-token' },
   agentPushInterval: { env: 'LOOKOUT_AGENT_PUSH_INTERVAL', flag: '--agent-push-interval' },
+  // logs: the directories file and journald log backends may read (docs/logs.md)
+  logFileRoots: { env: 'LOOKOUT_LOG_FILE_ROOTS', flag: '--log-file-roots' },
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 
@@ -87,6 +89,11 @@ const URL_SETTINGS: ReadonlySet<SettingName> = new Set([
 
 /** How many keys LOOKOUT_PREVIOUS_SECRET_KEYS may list (a rotation needs one; a few allow for missed ones). */
 const MAX_PREVIOUS_SECRET_KEYS = 10;
+
+/** The directories log backends may read without LOOKOUT_LOG_FILE_ROOTS (docs/logs.md). */
+export const DEFAULT_LOG_FILE_ROOTS = '/var/log';
+/** Directories LOOKOUT_LOG_FILE_ROOTS may list: a handful is normal, hundreds is a mistake. */
+const MAX_LOG_FILE_ROOTS = 50;
 
 /** The port Lookout listens on without PORT; links fall back to http://localhost:<port>. */
 export const DEFAULT_PORT = 8080;
@@ -294,6 +301,29 @@ const configFields = z.object({
         return z.NEVER;
       }
       return ms;
+    }),
+  // logs: absolute directories separated by commas or colons, kept normalised (no `..`, no trailing /).
+  logFileRoots: z
+    .string()
+    .max(MAX_LOG_FILE_ROOTS * 1025, 'is too long')
+    .default(DEFAULT_LOG_FILE_ROOTS)
+    .transform((value, ctx) => {
+      const roots = value
+        .split(/[,:]/)
+        .map((root) => root.trim())
+        .filter((root) => root !== '');
+      const relative = roots.find((root) => !path.isAbsolute(root));
+      if (roots.length === 0 || roots.length > MAX_LOG_FILE_ROOTS || relative !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            relative !== undefined
+              ? `must list absolute directories (comma- or colon-separated), such as /var/log,/srv/app/logs; '${relative}' is not absolute`
+              : `must list 1 to ${MAX_LOG_FILE_ROOTS} absolute directories (comma- or colon-separated), such as /var/log,/srv/app/logs`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(roots.map((root) => path.resolve(root)))];
     }),
 });
 
