@@ -3,6 +3,7 @@ import {
   GITOPS_FLUX_WARNING,
   INTEGRATIONS_TEXTS,
   JOB_HISTORY_TEXTS,
+  LOGS_TEXTS,
   TOPOLOGY_SETTINGS_TEXTS,
   type IntegrationRow,
 } from '@lookout/contracts';
@@ -109,6 +110,25 @@ function backend({ roles = ['admin'] as ('admin' | 'viewer' | 'editor')[], logsD
     http.post('*/api/db/topologies', async ({ request }) => {
       writes.push({ url: request.url, body: await request.json() });
       return HttpResponse.json([{ id: '0190a000-0000-7000-8000-0000000000c9' }], { status: 201 });
+    }),
+    http.get('*/api/db/logging_backends', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('id');
+      const row = {
+        id: BACKEND.id,
+        name: 'loki',
+        labels: null,
+        spec: { loki: { url: 'http://loki:3100' } },
+        source: 'UI',
+        created_at: BACKEND.created_at,
+        updated_at: null,
+        deleted_at: null,
+        created_by: null,
+      };
+      return HttpResponse.json(id === `eq.${BACKEND.id}` ? [row] : []);
+    }),
+    http.patch('*/api/db/logging_backends', async ({ request }) => {
+      writes.push({ url: request.url, body: await request.json() });
+      return HttpResponse.json([{ id: BACKEND.id }]);
     }),
     http.get('*/api/db/job_histories', () => HttpResponse.json([], { headers: { 'content-range': '*/0' } })),
     http.get('*/api/db/job_history_names', () => HttpResponse.json([])),
@@ -252,6 +272,29 @@ describe('/settings/integrations', () => {
     await user.click(screen.getByRole('button', { name: TOPOLOGY_SETTINGS_TEXTS.save }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/integrations'));
     expect(writes[0]?.body).toMatchObject({ name: 'shop' });
+  });
+
+  it('opens a log backend with Spec and Job History tabs, its form returning to the integrations', async () => {
+    const { writes } = backend();
+    const { user, router } = renderApp({ path: `/settings/integrations/logging_backends/${BACKEND.id}`, navigation });
+    expect(await screen.findByRole('tab', { name: INTEGRATIONS_TEXTS.spec })).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('loki')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: INTEGRATIONS_TEXTS.jobHistory })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: LOGS_TEXTS.updateBackend }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/integrations'));
+    expect(writes[0]?.url).toContain(`id=eq.${BACKEND.id}`);
+    expect(writes[0]?.body).toMatchObject({ name: 'loki', spec: { loki: { url: 'http://loki:3100' } } });
+  });
+
+  it('opens the catalog scraper create form from Add Directly, under the integrations', async () => {
+    backend();
+    const { user, router } = renderApp({ path: '/settings/integrations', navigation });
+    await user.click(await screen.findByRole('button', { name: INTEGRATIONS_TEXTS.add }));
+    const modal = await screen.findByRole('dialog', { name: INTEGRATIONS_TEXTS.modal.title });
+    await user.click(within(modal).getByRole('link', { name: 'Catalog Scraper' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/integrations/scrapers/new'));
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: INTEGRATIONS_TEXTS.title }).length).toBeGreaterThanOrEqual(2);
   });
 
   it('hides Log Backends under Add Directly while the logs feature is disabled', async () => {
