@@ -10,6 +10,16 @@ export type JobStatus = 'RUNNING' | 'SUCCESS' | 'WARNING' | 'FAILED' | 'STALE' |
  */
 export const JOB_LOCK_SPACE = 0x4c4b;
 
+/** A run that is over, as a queue worker records it in one row. */
+export type FinishedRun = {
+  name: string;
+  status: Exclude<JobStatus, 'RUNNING' | 'STALE'>;
+  successCount: number;
+  errorCount: number;
+  details: Record<string, unknown>;
+  startedAt: Date;
+};
+
 export type JobsRepository = ReturnType<typeof createJobsRepository>;
 
 /** SQL of the jobs module: `job_history` rows and the one advisory-lock runner of singleton jobs. */
@@ -46,17 +56,7 @@ export function createJobsRepository(pool: pg.Pool) {
 
     /** One finished run in one row (a queue worker's pass, written once it is over). */
     async recordJob(
-      job: {
-        name: string;
-        hostname: string;
-        status: Exclude<JobStatus, 'RUNNING' | 'STALE'>;
-        successCount: number;
-        errorCount: number;
-        details: Record<string, unknown>;
-        startedAt: Date;
-        resourceType?: string;
-        resourceId?: string;
-      },
+      job: FinishedRun & { hostname: string; resourceType?: string; resourceId?: string },
       tx?: Queryable,
     ): Promise<void> {
       await db(tx).query(

@@ -3,7 +3,7 @@ import { CronExpressionParser } from 'cron-parser';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Queryable } from '../db/transaction.js';
-import { createJobsRepository, type JobStatus } from './jobs-repository.js';
+import { createJobsRepository, type FinishedRun, type JobStatus } from './jobs-repository.js';
 
 /**
  * The one place that runs background work (ARCHITECTURE section 6): schedules (an interval or a
@@ -159,18 +159,7 @@ export function createJobs(deps: JobsDeps) {
    * consumer passes its pass's `tx`, so the row commits with its work and the pass takes no
    * second connection from the pool.
    */
-  async function record(
-    pass: {
-      name: string;
-      status: Exclude<JobStatus, 'RUNNING' | 'STALE'>;
-      successCount: number;
-      errorCount: number;
-      details: Record<string, unknown>;
-      startedAt: Date;
-      resource?: JobRunOptions['resource'];
-    },
-    tx?: Queryable,
-  ): Promise<void> {
+  async function record(pass: FinishedRun & { resource?: JobRunOptions['resource'] }, tx?: Queryable): Promise<void> {
     deps.metrics?.recordJobRun({
       name: pass.name,
       status: pass.status,

@@ -14,26 +14,27 @@ const timeoutsOf = (transport: ReturnType<typeof createSmtpTransport>) => {
   return { connectionTimeout, greetingTimeout, socketTimeout };
 };
 
+/** Sends one mail through the transport, closes it, and gives the timeouts it was made with. */
+async function sendThrough(transport: ReturnType<typeof createSmtpTransport>, to: string) {
+  try {
+    await transport.sendMail({ from: 'lookout@example.com', to, subject: 'hello', text: 'x' });
+    return timeoutsOf(transport);
+  } finally {
+    transport.close();
+  }
+}
+
 describe('createSmtpTransport', () => {
   it('delivers through an smtp:// URL (LOOKOUT_SMTP_URL), with the shared timeouts', async () => {
-    const transport = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`);
-    try {
-      expect(timeoutsOf(transport)).toEqual(SMTP_TIMEOUTS);
-      await transport.sendMail({ from: 'lookout@example.com', to: 'a@example.com', subject: 'url', text: 'by url' });
-    } finally {
-      transport.close();
-    }
+    expect(await sendThrough(createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`), 'a@example.com')).toEqual(
+      SMTP_TIMEOUTS,
+    );
     expect(smtp.mails.at(-1)?.to).toBe('a@example.com');
   });
 
   it('delivers through explicit options (a notification connection), with the shared timeouts', async () => {
     const transport = createSmtpTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
-    try {
-      expect(timeoutsOf(transport)).toEqual(SMTP_TIMEOUTS);
-      await transport.sendMail({ from: 'lookout@example.com', to: 'b@example.com', subject: 'options', text: 'x' });
-    } finally {
-      transport.close();
-    }
+    expect(await sendThrough(transport, 'b@example.com')).toEqual(SMTP_TIMEOUTS);
     expect(smtp.mails.at(-1)?.to).toBe('b@example.com');
   });
 
@@ -43,15 +44,13 @@ describe('createSmtpTransport', () => {
     transport.close();
   });
 
-  it('fails an attempt on a server that does not answer instead of hanging', async () => {
+  it('fails an attempt on a server that turns it away instead of hanging', async () => {
     smtp.setDown(true);
-    const transport = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`);
     try {
-      await expect(
-        transport.sendMail({ from: 'lookout@example.com', to: 'c@example.com', subject: 'down', text: 'x' }),
-      ).rejects.toThrow(/421|not available/i);
+      await expect(sendThrough(createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`), 'c@example.com')).rejects.toThrow(
+        /421|not available/i,
+      );
     } finally {
-      transport.close();
       smtp.setDown(false);
     }
   });
