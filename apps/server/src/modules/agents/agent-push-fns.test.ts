@@ -13,6 +13,7 @@ const table = (name: AgentPushTable, overrides: Partial<PushTableSchema> = {}): 
   hasAgentId: true,
   foreignKeys: [],
   localReferences: [{ columns: ['created_by'], parentTable: 'people', parentColumns: ['id'] }],
+  ownedParents: [],
   ...overrides,
 });
 

@@ -177,3 +177,16 @@ export function rowsNotStored(batch: PushBatch, stored: readonly Record<string, 
     .filter((row) => !storedIds.has(idOf(key.map((column) => row[column]))))
     .map((row) => rowId(row, key));
 }
+
+/**
+ * The positions (1-based) of the batch's rows that refer along `fk` to a parent owned by someone
+ * else than the agent `$2` (this Lookout or another agent): `$1` the rows.
+ */
+export function foreignParentSql(table: AgentPushTable, fk: PushForeignKey): string {
+  const match = fk.columns.map((column, i) => `p.${quote(fk.parentColumns[i]!)} = r.${quote(column)}`).join(' AND ');
+  return (
+    `SELECT e.n::int AS n FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY e(row, n)` +
+    ` CROSS JOIN LATERAL jsonb_populate_record(NULL::${quote(table)}, e.row) r` +
+    ` WHERE EXISTS (SELECT 1 FROM ${quote(fk.parentTable)} p WHERE ${match} AND p.agent_id IS DISTINCT FROM $2::uuid)`
+  );
+}

@@ -2,7 +2,15 @@ import type { AgentIdentity, AgentPushResult, AgentPushTable } from '@lookout/co
 import type pg from 'pg';
 import { isPgError } from '../../db/pg-errors.js';
 import { withTransaction } from '../../db/transaction.js';
-import { missingParentSql, parsePushBody, rowId, rowsNotStored, upsertSql, type PushBatch } from './agent-push-fns.js';
+import {
+  foreignParentSql,
+  missingParentSql,
+  parsePushBody,
+  rowId,
+  rowsNotStored,
+  upsertSql,
+  type PushBatch,
+} from './agent-push-fns.js';
 import type { AgentsRepository } from './agents-repository.js';
 import type { createPushSchemaRepository } from './push-schema-repository.js';
 
@@ -46,6 +54,7 @@ export function createAgentPushService(deps: {
 }) {
   async function storeBatch(tx: pg.PoolClient, agent: AgentIdentity, batch: PushBatch): Promise<number> {
     const rows = JSON.stringify(batch.rows);
+    await refuseForeignParents(tx, agent, batch, rows);
     await tx.query('SAVEPOINT push_table');
     try {
       // $2, the agent's id, appears only in tables that have agent_id.
@@ -85,6 +94,25 @@ export function createAgentPushService(deps: {
       }
       throw error;
     }
+  }
+
+  /** Refuses rows of a table without agent_id that refer to parents of this Lookout or another agent. */
+  async function refuseForeignParents(tx: pg.PoolClient, agent: AgentIdentity, batch: PushBatch, rows: string) {
+    const positions = new Set<number>();
+    for (const fk of batch.schema.ownedParents) {
+      const result = await tx.query<{ n: number }>(foreignParentSql(batch.schema.table, fk), [rows, agent.id]);
+      for (const row of result.rows) positions.add(row.n);
+    }
+    if (positions.size === 0) return;
+    const ids = [...positions].sort((a, b) => a - b).map((n) => rowId(batch.rows[n - 1]!, batch.schema.key));
+    throw new PushRefused({
+      kind: 'not-owned',
+      table: batch.schema.table,
+      ids,
+      message:
+        `${batch.schema.table}: ${ids.length} row(s) refer to rows that belong to another agent or to this Lookout; ` +
+        'they were not stored.',
+    });
   }
 
   /** The ids of the rows whose parent along any foreign key is missing (earlier tables of the push count). */

@@ -31,6 +31,12 @@ export type PushTableSchema = {
    * when it knows that person and otherwise stores as NULL.
    */
   localReferences: readonly PushForeignKey[];
+  /**
+   * For a table without agent_id: its references to pushed tables that have one (a status's
+   * check, a change's config item). Their rows carry the owner, so a pushed row must refer only
+   * to the caller's own parents.
+   */
+  ownedParents: readonly PushForeignKey[];
 };
 
 export type PushSchema = ReadonlyMap<AgentPushTable, PushTableSchema>;
@@ -115,7 +121,14 @@ export function createPushSchemaRepository(pool: pg.Pool) {
             !OVERWRITTEN_REFERENCES.has(fk.parentTable) &&
             !(AGENT_PUSH_TABLES as readonly string[]).includes(fk.parentTable),
         ),
+        ownedParents: [],
       });
+    }
+    for (const table of schema.values()) {
+      if (table.hasAgentId) continue;
+      table.ownedParents = table.foreignKeys.filter(
+        (fk) => schema.get(fk.parentTable as AgentPushTable)?.hasAgentId === true,
+      );
     }
     const missing = AGENT_PUSH_TABLES.filter((table) => !schema.has(table));
     if (missing.length > 0) throw new Error(`The database has no table ${missing.join(', ')} that agents push.`);

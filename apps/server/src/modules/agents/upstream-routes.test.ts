@@ -283,6 +283,22 @@ describe('POST /upstream/push', () => {
     expect(topology).toEqual({ name: 'local-topology', agent_id: NIL_AGENT_ID });
   });
 
+  it("refuses rows without agent_id that refer to another owner's parents (409)", async () => {
+    const [local] = await sql<{ id: string }>(
+      `INSERT INTO config_items (config_class, type, name) VALUES ('Node', 'Kubernetes::Node', 'local-node') RETURNING id::text`,
+    );
+    const changeId = randomUUID();
+    const response = await push({
+      config_changes: [
+        { id: ids.change, config_id: ids.item, change_type: 'diff' },
+        { id: changeId, config_id: local!.id, change_type: 'diff' },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json<AgentPushConflict>().data).toEqual({ ids: [changeId], table: 'config_changes' });
+    expect(await sql(`SELECT id FROM config_changes WHERE config_id = $1`, [local!.id])).toEqual([]);
+  });
+
   it.each([
     [{ nope: [] }, "Unknown table 'nope'"],
     [{ checks: { id: 'x' } }, "'checks' must be an array of rows"],
