@@ -258,6 +258,7 @@ export const SETTINGS_RESOURCE_TEXTS = {
   readOnly: (source: string) => `This resource comes from ${source} and is read-only here.`,
   /** spec 2 section 5: namespace and name cannot be edited on an existing resource. */
   identityLocked: 'Namespace and name cannot be changed once the resource exists.',
+  nameLocked: 'The name cannot be changed once the resource exists.',
   identityChanged: (field: string, was: string) =>
     `The ${field} cannot be changed on an existing resource; keep '${was}' or create a new one.`,
   specHint: 'The spec as YAML or JSON.',

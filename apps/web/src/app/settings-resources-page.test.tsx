@@ -302,7 +302,7 @@ describe('/settings/incident_rules/{id} (spec 2 sections 2.8, 4 and 5)', () => {
     const { user, router } = open(`/settings/incident_rules/${UI_RULE}`);
     const form = await screen.findByRole('form', { name: SETTINGS_RESOURCES.incident_rules.name });
     expect(within(form).getByLabelText(SETTINGS_RESOURCE_TEXTS.fields.name)).toBeDisabled();
-    expect(within(form).getByText(SETTINGS_RESOURCE_TEXTS.identityLocked)).toBeInTheDocument();
+    expect(within(form).getByText(SETTINGS_RESOURCE_TEXTS.nameLocked)).toBeInTheDocument();
     expect(within(form).queryByRole('button', { name: SETTINGS_RESOURCE_TEXTS.save })).not.toBeInTheDocument();
     await replaceSpec('priority: 5\n');
     await user.click(within(form).getByRole('button', { name: SETTINGS_RESOURCE_TEXTS.update }));

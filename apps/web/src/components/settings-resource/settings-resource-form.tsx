@@ -127,7 +127,7 @@ export function SettingsResourceForm({
           // Fixed once the row exists (spec 2 section 5).
           readOnly={row !== undefined || !editable}
           disabled={row !== undefined || !editable}
-          hint={row ? texts.identityLocked : undefined}
+          hint={row ? (has('namespace') ? texts.identityLocked : texts.nameLocked) : undefined}
           error={errors.name}
           required
         />
