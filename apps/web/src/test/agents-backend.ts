@@ -62,7 +62,11 @@ export function agentsBackend(initial: AgentSummaryFixture[] = []) {
     http.get('*/api/db/agents_summary', async ({ request }) => {
       const { url } = await record(request);
       const id = url.searchParams.get('id');
-      if (id) return HttpResponse.json(agents.filter((agent) => `eq.${agent.id}` === id));
+      // The creator is embedded only when the select asks for it, as the data API does.
+      const embeds = (url.searchParams.get('select') ?? '').includes('created_by(');
+      const shaped = (rows: AgentSummaryFixture[]) =>
+        embeds ? rows : rows.map((agent) => ({ ...agent, created_by: agent.created_by?.id ?? null }));
+      if (id) return HttpResponse.json(shaped(agents.filter((agent) => `eq.${agent.id}` === id)));
       const [column, direction] = (url.searchParams.get('order') ?? 'created_at.desc').split('.');
       const key = column as keyof AgentSummaryFixture;
       const sorted = [...agents].sort((a, b) => String(a[key] ?? '').localeCompare(String(b[key] ?? '')));
@@ -71,7 +75,7 @@ export function agentsBackend(initial: AgentSummaryFixture[] = []) {
       const limit = Number(url.searchParams.get('limit') ?? sorted.length);
       const page = sorted.slice(offset, offset + limit);
       const range = page.length ? `${offset}-${offset + page.length - 1}` : '*';
-      return HttpResponse.json(page, { headers: { 'content-range': `${range}/${agents.length}` } });
+      return HttpResponse.json(shaped(page), { headers: { 'content-range': `${range}/${agents.length}` } });
     }),
     http.post('*/api/agent/generate', async ({ request }) => {
       const { body } = await record(request);

@@ -51,9 +51,15 @@ export const agentsQueryOptions = (request: AgentsPageRequest) =>
 
 export const useAgents = (request: AgentsPageRequest) => useQuery(agentsQueryOptions(request));
 
-/** `GET /api/db/agents_summary?select=*&id=eq.<id>` (ui-calls 3.8): the edit drawer's agent. */
+/**
+ * `GET /api/db/agents_summary?select=*,created_by(...)&id=eq.<id>` (ui-calls 3.8 reads `select=*`):
+ * the edit drawer's agent, with the creator embedded as the list has it, so one row shape serves both.
+ */
 export async function getAgent(id: string, signal?: AbortSignal): Promise<AgentSummaryRow | null> {
-  const response = await dbApi.get<unknown>('/agents_summary', { params: { select: '*', id: `eq.${id}` }, signal });
+  const response = await dbApi.get<unknown>('/agents_summary', {
+    params: { select: `*,${AGENTS_CREATED_BY_SELECT}`, id: `eq.${id}` },
+    signal,
+  });
   return rowsSchema.parse(response.data)[0] ?? null;
 }
 
