@@ -162,12 +162,22 @@ describe('/agents (spec 2 section 2.6)', () => {
     expect(await within(await table()).findByText('edge-1')).toBeInTheDocument();
   });
 
-  it('shows the server message when the create fails', async () => {
+  it("says 'Saving ...' while the create runs, then shows the server message when it fails", async () => {
     start();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('*/api/agent/generate', async () => {
+        await answered;
+        return HttpResponse.json({ message: "An agent named 'eu-west' already exists" }, { status: 409 });
+      }),
+    );
     const { user } = renderApp({ path: '/agents?addAgent=true', navigation });
     const drawer = await screen.findByRole('dialog', { name: texts.createTitle });
     await user.type(within(drawer).getByLabelText(texts.name), 'eu-west');
     await user.click(within(drawer).getByRole('button', { name: texts.next }));
+    expect(await within(drawer).findByRole('button', { name: texts.saving })).toBeDisabled();
+    answer();
     expect(await screen.findByText("An agent named 'eu-west' already exists")).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: AGENTS_TEXTS.install.title })).toBeNull();
   });
