@@ -103,7 +103,15 @@ function fullPush(): AgentPushData {
     check_statuses: [{ check_id: ids.check, time: statusTime, status: true, duration: 12, message: 'ok' }],
     config_scrapers: [{ id: ids.scraper, name: 'edge-scraper', spec: { kubernetes: [] }, is_pushed: false }],
     config_items: [
-      { id: ids.item, config_class: 'Node', type: 'Kubernetes::Node', name: 'node-1', scraper_id: ids.scraper },
+      {
+        id: ids.item,
+        config_class: 'Node',
+        type: 'Kubernetes::Node',
+        name: 'node-1',
+        scraper_id: ids.scraper,
+        external_id: ['node-1', 'i-0abc'],
+        tags: { cluster: 'edge' },
+      },
       { id: ids.related, config_class: 'Pod', type: 'Kubernetes::Pod', name: 'pod-1', scraper_id: ids.scraper },
     ],
     config_changes: [
@@ -199,6 +207,8 @@ describe('POST /upstream/push', () => {
     }
     const runs = await sql(`SELECT agent_id::text FROM playbook_runs WHERE id = $1`, [ids.run]);
     expect(runs).toEqual([{ agent_id: agent.id }]);
+    const [item] = await sql(`SELECT external_id, tags FROM config_items WHERE id = $1`, [ids.item]);
+    expect(item).toEqual({ external_id: ['node-1', 'i-0abc'], tags: { cluster: 'edge' } });
     const [canary] = await sql(`SELECT created_by FROM canaries WHERE id = $1`, [ids.canary]);
     expect(canary).toEqual({ created_by: null });
     // is_pushed is the upstream's own bookkeeping (migration 35 stores received rows as pushed),
