@@ -46,6 +46,8 @@ export async function buildTestApp(
     topology?: AppDeps['topology'];
     /** playbooks: the executor (workers: true) and its timings. */
     playbooks?: AppDeps['playbooks'];
+    /** logs: the directories file and journald backends may read (LOOKOUT_LOG_FILE_ROOTS). */
+    logs?: AppDeps['logs'];
     /**
      * false: nothing runs in the background (no jobs, no event consumers, no module workers),
      * for tests that read what triggers queue as data before any consumer could claim it.
@@ -73,6 +75,7 @@ export async function buildTestApp(
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.topology ? { topology: options.topology } : {}),
     ...(options.playbooks ? { playbooks: options.playbooks } : {}),
+    ...(options.logs ? { logs: options.logs } : {}),
     ...(options.secretsKubernetesConnection
       ? { secretsKubernetesConnection: options.secretsKubernetesConnection }
       : {}),

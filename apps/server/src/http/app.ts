@@ -144,6 +144,8 @@ export type AppDeps = {
   playbooks?: PlaybookSettings;
   /** topology: how often the planner looks for due topologies (tests shorten it; docs/topology.md). */
   topology?: { planIntervalMs?: number };
+  /** logs: the directories file and journald backends may read (else serve's LOOKOUT_LOG_FILE_ROOTS, else /var/log). */
+  logs?: { fileRoots?: readonly string[] };
 };
 
 export type ComposedApp = {
@@ -332,7 +334,12 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...(deps.playbooks ? { settings: deps.playbooks } : {}),
   });
   // Logs: backends validated on /api/db writes; POST /api/logs reads a component's selector.
-  const logs = createLogsModule({ pool, resolveConnection: connections.services.connections.resolve });
+  const fileRoots = deps.logs?.fileRoots ?? deps.serve?.config.logFileRoots;
+  const logs = createLogsModule({
+    pool,
+    resolveConnection: connections.services.connections.resolve,
+    ...(fileRoots ? { fileRoots } : {}),
+  });
   const dataApi = await createDataApiModule({
     pool,
     logger,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journaldUnavailable, startJournalNamespace, type JournalNamespace } from '../../../test/journald-namespace.js';
 import { journalctlArgs, journalLine, readJournalLogs } from './journald-source.js';
+import { DEFAULT_ROOTS } from './log-file-roots.js';
 
 describe('journalctl arguments and output', () => {
   it('asks for JSON, newest first, with the range, the escaped query and field matches', () => {
@@ -58,7 +59,7 @@ describe('journald through journalctl', () => {
     const spec = { namespace: journal.namespace };
     const read = async (query: Parameters<typeof readJournalLogs>[1]) => {
       for (let attempt = 0; ; attempt += 1) {
-        const answer = await readJournalLogs(spec, query);
+        const answer = await readJournalLogs(spec, query, DEFAULT_ROOTS);
         if (answer.total > 0 || attempt > 50) return answer;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -68,7 +69,7 @@ describe('journald through journalctl', () => {
     expect(newest.results[0]?.labels.SYSLOG_IDENTIFIER).toBe('shop-app');
     const failed = await read({ limit: 10, query: 'failed', labels: { SYSLOG_IDENTIFIER: 'shop-app' } });
     expect(failed.results.map((line) => line.message)).toEqual(['payment failed for order 2']);
-    const none = await readJournalLogs(spec, { limit: 10, query: 'no such text' });
+    const none = await readJournalLogs(spec, { limit: 10, query: 'no such text' }, DEFAULT_ROOTS);
     expect(none).toEqual({ total: 0, results: [] });
   });
 });

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import type { LogBackendSpec, LogLine, LogsResponse } from '@lookout/contracts';
+import { logFileGate, type LogFileRoots } from './log-file-roots.js';
 import { LogSourceError, type LogSourceQuery } from './log-source.js';
 
 const TIMEOUT_MS = 30_000;
@@ -34,15 +35,25 @@ export function journalLine(text: string): LogLine | undefined {
   return { timestamp: new Date(Number.isFinite(micros) ? micros / 1000 : 0).toISOString(), message, labels };
 }
 
-/** journald through `journalctl` on the machine Lookout runs on. */
-export function readJournalLogs(
+/**
+ * journald through `journalctl` on the machine Lookout runs on. A journal `directory` must lie
+ * under LOOKOUT_LOG_FILE_ROOTS once its links are resolved, and the resolved one is passed on;
+ * the default journal is journalctl's to open under its own permissions.
+ */
+export async function readJournalLogs(
   spec: NonNullable<LogBackendSpec['journald']>,
   query: LogSourceQuery,
+  roots: LogFileRoots,
 ): Promise<LogsResponse> {
+  const directory =
+    spec.directory === undefined
+      ? undefined
+      : await (await logFileGate(roots)).resolve(spec.directory, 'spec.journald.directory');
+  const args = journalctlArgs({ ...spec, ...(directory === undefined ? {} : { directory }) }, query);
   return new Promise((resolve, reject) => {
     execFile(
       'journalctl',
-      journalctlArgs(spec, query),
+      args,
       { timeout: TIMEOUT_MS, maxBuffer: MAX_OUTPUT, encoding: 'utf8' },
       (error, stdout, stderr) => {
         // journalctl exits 1 when --grep finds nothing: that is an empty answer, not a failure.

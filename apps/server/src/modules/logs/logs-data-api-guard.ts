@@ -1,13 +1,15 @@
-import { can, logBackendSpecProblems, type Role } from '@lookout/contracts';
+import { can, logBackendSpecProblems, logBackendSpecSchema, type Role } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
+import { specRootProblems, type LogFileRoots } from './log-file-roots.js';
 
 /**
  * The logs area's rule for writes through /api/db: a `logging_backends` row needs a name, labels
  * as an object of texts, and a spec holding exactly one valid source (contracts
  * `logBackendSpecSchema`); a refusal is a PostgREST-style 400 naming each wrong field
- * (`Invalid log backend: spec.file.paths: needs at least one path`). Callers who may not write
- * the resource are left to the data API (403).
+ * (`Invalid log backend: spec.file.paths: needs at least one path`). A file glob or journal
+ * directory outside LOOKOUT_LOG_FILE_ROOTS is refused the same way, naming `spec.file.paths[i]`
+ * (log-file-roots.ts). Callers who may not write the resource are left to the data API (403).
  */
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
@@ -41,8 +43,21 @@ export function logBackendRowProblems(row: unknown, method: string, index?: numb
   return problems;
 }
 
+/** The problems of a row's spec with the directories log backends may read, once the spec itself is valid. */
+async function rowRootProblems(row: unknown, roots: LogFileRoots, index?: number): Promise<string[]> {
+  if (!row || typeof row !== 'object' || !('spec' in row)) return [];
+  const spec = logBackendSpecSchema.safeParse(row.spec);
+  if (!spec.success) return [];
+  const prefix = index === undefined ? '' : `[${index}] `;
+  return (await specRootProblems(spec.data, roots)).map((problem) => `${prefix}${problem}`);
+}
+
 /** The refusal for a log backend write, or undefined when the data API may run it. */
-export function checkLogBackendWrite(request: PgrestRequest, roles: readonly Role[]): PgrestResponse | undefined {
+export async function checkLogBackendWrite(
+  request: PgrestRequest,
+  roles: readonly Role[],
+  roots: LogFileRoots,
+): Promise<PgrestResponse | undefined> {
   if (!WRITES.has(request.method)) return undefined;
   const relation = decodeURIComponent(request.path.replace(/^\/+/, '').split('/')[0] ?? '');
   if (relation !== 'logging_backends' || !can(roles, 'logging_backends', 'write')) return undefined;
@@ -58,16 +73,26 @@ export function checkLogBackendWrite(request: PgrestRequest, roles: readonly Rol
   } catch {
     return undefined; // The data API answers malformed JSON itself (PGRST102).
   }
-  const problems = Array.isArray(body)
-    ? body.flatMap((row, index) => logBackendRowProblems(row, request.method, index))
-    : logBackendRowProblems(body, request.method);
+  const rows: [unknown, number | undefined][] = Array.isArray(body)
+    ? body.map((row, index) => [row, index])
+    : [[body, undefined]];
+  const problems = (
+    await Promise.all(
+      rows.map(async ([row, index]) => [
+        ...logBackendRowProblems(row, request.method, index),
+        ...(await rowRootProblems(row, roots, index)),
+      ]),
+    )
+  ).flat();
   if (problems.length === 0) return undefined;
   return refusal(400, '23514', `Invalid log backend: ${problems.join('; ')}`, problems.join('\n'));
 }
 
-export function guardLogBackendWrites(dataApi: DataApiService): DataApiService {
-  return {
+/** The data API guard for `logging_backends` writes, with the directories log backends may read. */
+export function guardLogBackendWrites(roots: LogFileRoots) {
+  return (dataApi: DataApiService): DataApiService => ({
     ...dataApi,
-    handle: async (request, roles) => checkLogBackendWrite(request, roles) ?? dataApi.handle(request, roles),
-  };
+    handle: async (request, roles) =>
+      (await checkLogBackendWrite(request, roles, roots)) ?? dataApi.handle(request, roles),
+  });
 }

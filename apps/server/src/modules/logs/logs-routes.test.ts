@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
  * POST /api/logs on a real PostgreSQL, real files and real HTTP: a component whose logs
  * selectors name backends (files; Loki, OpenSearch and a Kubernetes API server played by local
  * servers speaking their documented formats), backends written through /api/db with their
- * spec validated, roles and bad input.
+ * spec validated, roles and bad input. The app may read only `dir` (LOOKOUT_LOG_FILE_ROOTS): a
+ * link in it to a file elsewhere, and backends naming other directories, are refused.
  */
 
 let testApp: TestApp;
@@ -21,6 +22,8 @@ let fakeUrl: string;
 const requests: { method: string; url: string; body: string }[] = [];
 const users = {} as Record<Role, TestUser>;
 const dir = mkdtempSync(join(tmpdir(), 'lookout-logs-route-'));
+const elsewhere = mkdtempSync(join(tmpdir(), 'lookout-logs-elsewhere-'));
+const rootsSetting = `LOOKOUT_LOG_FILE_ROOTS=${dir}`;
 let componentId: string;
 
 const call = (user: TestUser | undefined, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
@@ -101,7 +104,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  testApp = await buildTestApp();
+  testApp = await buildTestApp({ logs: { fileRoots: [dir] } });
   for (const role of ROLES) {
     users[role] = await createSignedInUser(testApp.app, testApp.database.pool, {
       email: `${role}@logs.test`,
@@ -117,6 +120,8 @@ beforeAll(async () => {
   );
   writeFileSync(join(dir, 'app-1.log'), `${lines.slice(0, 150).join('\n')}\n`);
   writeFileSync(join(dir, 'app-2.log'), `${lines.slice(150).join('\n')}\n`);
+  writeFileSync(join(elsewhere, 'secret.key'), 'the secret key\n');
+  symlinkSync(join(elsewhere, 'secret.key'), join(dir, 'leak.log'));
   const selectors = [
     { name: 'app', type: 'files' },
     { name: 'errors', type: 'files', labels: { level: 'error' } },
@@ -125,6 +130,8 @@ beforeAll(async () => {
     { name: 'pod', type: 'cluster', labels: { namespace: 'shop', pod: 'web-0' } },
     { name: 'missing-pod', type: 'cluster', labels: { namespace: 'shop', pod: 'x' } },
     { name: 'nowhere', type: 'absent' },
+    { name: 'leaky', type: 'leaky' },
+    { name: 'old', type: 'old' },
     { name: 'untyped' },
   ];
   const { rows } = await testApp.database.pool.query<{ id: string }>(
@@ -141,17 +148,24 @@ beforeAll(async () => {
     { name: 'loki', spec: { loki: { url: fakeUrl } } },
     { name: 'search', spec: { opensearch: { url: fakeUrl, index: 'shop-logs' } } },
     { name: 'cluster', spec: { kubernetes: { connection: 'connection://default/cluster' } } },
+    // Inside the root as written; the link it matches leads out.
+    { name: 'leaky', spec: { file: { paths: [join(dir, 'leak*.log')] } } },
   ];
   for (const backend of backends) {
     const response = await call(users.editor, 'POST', '/api/db/logging_backends', backend);
     expect(response.statusCode, response.body).toBe(201);
   }
+  // A row from before the setting (or a narrower one since) names a directory outside the root.
+  await testApp.database.pool.query(`INSERT INTO logging_backends (name, spec) VALUES ('old', $1)`, [
+    JSON.stringify({ file: { paths: [join(elsewhere, '*.key')] } }),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
   await testApp?.close();
   await new Promise((resolve) => fake?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
 });
 
 describe('POST /api/logs', () => {
@@ -229,6 +243,20 @@ describe('POST /api/logs', () => {
     await bad({ id: '00000000-0000-4000-8000-000000000000', name: 'app' }, 404, 'no component');
   });
 
+  it('refuses to read a file outside LOOKOUT_LOG_FILE_ROOTS, through a link or a stored glob', async () => {
+    const leaky = await call(users.admin, 'POST', '/api/logs', { id: componentId, name: 'leaky' });
+    expect(leaky.statusCode, leaky.body).toBe(409);
+    expect(leaky.json().message).toBe(
+      `spec.file.paths: ${join(dir, 'leak.log')} (really ${join(elsewhere, 'secret.key')}) is outside the directories log backends may read (${rootsSetting}); add its directory there to allow it`,
+    );
+    expect(leaky.body).not.toContain('the secret key');
+    const old = await call(users.admin, 'POST', '/api/logs', { id: componentId, name: 'old' });
+    expect(old.statusCode, old.body).toBe(409);
+    expect(old.json().message).toBe(
+      `spec.file.paths[0]: ${join(elsewhere, '*.key')} is outside the directories log backends may read (${rootsSetting}); add its directory there to allow it`,
+    );
+  });
+
   it('needs a signed-in caller and the logs feature', async () => {
     expect((await call(undefined, 'POST', '/api/logs', { id: componentId, name: 'app' })).statusCode).toBe(401);
     // Through /api/db, which refreshes the feature flags at once.
@@ -263,6 +291,52 @@ describe('log backends through /api/db', () => {
     }
     const patch = await call(users.admin, 'PATCH', '/api/db/logging_backends?name=eq.files', { spec: { file: {} } });
     expect(patch.statusCode).toBe(400);
+  });
+
+  it('refuses a glob or journal directory outside LOOKOUT_LOG_FILE_ROOTS with a 400 naming the field', async () => {
+    const outside = (field: string, what: string) =>
+      `${field}: ${what} is outside the directories log backends may read (${rootsSetting}); add its directory there to allow it`;
+    const cases: [unknown, string][] = [
+      [
+        { name: 'x', spec: { file: { paths: [join(dir, 'a.log'), '/etc/shadow'] } } },
+        outside('spec.file.paths[1]', '/etc/shadow'),
+      ],
+      [{ name: 'x', spec: { file: { paths: [`${dir}2/*.log`] } } }, outside('spec.file.paths[0]', `${dir}2/*.log`)],
+      [
+        { name: 'x', spec: { file: { paths: [`${dir}/../*/secret.key`] } } },
+        outside('spec.file.paths[0]', `${dir}/../*/secret.key`),
+      ],
+      [{ name: 'x', spec: { file: { paths: ['/**/secret.key'] } } }, outside('spec.file.paths[0]', '/**/secret.key')],
+      [{ name: 'x', spec: { journald: { directory: elsewhere } } }, outside('spec.journald.directory', elsewhere)],
+    ];
+    for (const [body, text] of cases) {
+      const response = await call(users.editor, 'POST', '/api/db/logging_backends', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().message).toBe(`Invalid log backend: ${text}`);
+    }
+    const bulk = await call(users.editor, 'POST', '/api/db/logging_backends', [
+      { name: 'fine', spec: { file: { paths: [join(dir, '*.log')] } } },
+      { name: 'far', spec: { file: { paths: ['/etc/*'] } } },
+    ]);
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json().message).toBe(`Invalid log backend: [1] ${outside('spec.file.paths[0]', '/etc/*')}`);
+    const patch = await call(users.editor, 'PATCH', '/api/db/logging_backends?name=eq.files', {
+      spec: { file: { paths: ['/etc/*'] } },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().message).toContain('spec.file.paths[0]: /etc/* is outside');
+    // Someone who may not write at all is told so by the data API, whatever the spec.
+    const viewer = await call(users.viewer, 'POST', '/api/db/logging_backends', {
+      name: 'x',
+      spec: { file: { paths: ['/etc/*'] } },
+    });
+    expect(viewer.statusCode).toBe(403);
+    // A journal directory under the root is saved; the default journal needs no directory.
+    const journal = await call(users.editor, 'POST', '/api/db/logging_backends', {
+      name: 'local-journal',
+      spec: { journald: { directory: join(dir, 'journal') } },
+    });
+    expect(journal.statusCode, journal.body).toBe(201);
   });
 
   it('lets admins and editors write, everyone else read only', async () => {

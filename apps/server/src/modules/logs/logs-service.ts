@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { readFileLogs } from './file-source.js';
 import type { LogConnectionResolver } from './http-endpoint.js';
 import { readJournalLogs } from './journald-source.js';
+import type { LogFileRoots } from './log-file-roots.js';
 import { readPodLogs } from './kubernetes-source.js';
 import { LogSourceError, type LogSourceQuery } from './log-source.js';
 import { readLokiLogs } from './loki-source.js';
@@ -30,9 +31,10 @@ export function readSource(
   spec: LogBackendSpec,
   query: LogSourceQuery,
   resolve: LogConnectionResolver | undefined,
+  roots: LogFileRoots,
 ): Promise<LogsResponse> {
-  if (spec.file) return readFileLogs(spec.file, query);
-  if (spec.journald) return readJournalLogs(spec.journald, query);
+  if (spec.file) return readFileLogs(spec.file, query, roots);
+  if (spec.journald) return readJournalLogs(spec.journald, query, roots);
   if (spec.kubernetes) return readPodLogs(spec.kubernetes, query, resolve);
   if (spec.loki) return readLokiLogs(spec.loki, query, resolve);
   if (spec.opensearch) return readSearchLogs(spec.opensearch, 'opensearch', query, resolve);
@@ -44,7 +46,12 @@ export function readSource(
  * `POST /api/logs`: the component's `logs` selector by name, the backend its `type` names
  * (a live `logging_backends` row), read with the query, the time range and the selector's labels.
  */
-export function createLogsService(deps: { pool: pg.Pool; resolveConnection?: LogConnectionResolver | undefined }) {
+export function createLogsService(deps: {
+  pool: pg.Pool;
+  resolveConnection?: LogConnectionResolver | undefined;
+  /** LOOKOUT_LOG_FILE_ROOTS: the only directories file and journald backends may read. */
+  fileRoots: LogFileRoots;
+}) {
   return {
     async fetch(request: LogsRequest, now = new Date()): Promise<LogsResponse> {
       const startMs = timeOf(request.start, 'start', now);
@@ -87,6 +94,7 @@ export function createLogsService(deps: { pool: pg.Pool; resolveConnection?: Log
           labels,
         },
         deps.resolveConnection,
+        deps.fileRoots,
       );
     },
   };
