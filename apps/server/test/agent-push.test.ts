@@ -182,6 +182,37 @@ describe('the agent pusher against a real upstream', () => {
     expect(await repository.backlog()).toMatchObject({ queue_length: 2 });
   });
 
+  it('pushes the other tables when the upstream refuses one (400), and that one again after its back-off', async () => {
+    await agentDb.pool.query(`UPDATE checks SET description = 'refused for now' WHERE name = 'alpha'`);
+    await addStatuses(1, 25_000);
+    const repository = createAgentPushRepository(agentDb.pool);
+    const client = createUpstreamClient(settings);
+    let clock = Date.now();
+    let refuseChecks = true;
+    const pusher = createAgentPusher({
+      repository,
+      limit: 500,
+      now: () => clock,
+      client: {
+        push: async (data) =>
+          refuseChecks && data.checks
+            ? { kind: 'refused', status: 400, message: '400 checks[0].spec: not what this upstream takes' }
+            : client.push(data),
+      },
+    });
+    // The upstream already has both checks: their statuses (these and the two the refused token
+    // left) go without them.
+    expect(await pusher.pushOnce()).toMatchObject({
+      outcome: 'pushed',
+      tables: { check_statuses: 4 },
+      refused: { checks: '400 checks[0].spec: not what this upstream takes' },
+    });
+    expect(await pusher.pushOnce()).toEqual({ outcome: 'idle' });
+    refuseChecks = false;
+    clock += 1_500;
+    expect(await pusher.pushOnce()).toMatchObject({ outcome: 'pushed', tables: { checks: 1 }, refused: {} });
+  });
+
   it('keeps pushing through an upstream outage: queued rows arrive once each after it is back', async () => {
     const jobs = createJobs({ pool: agentDb.pool, logger });
     const module = createAgentPushModule({

@@ -51,4 +51,18 @@ describe('pushBody', () => {
     const backlog = { queue_length: 1, oldest_unpushed_at: TIME };
     expect(pushBody(page, backlog)).toEqual({ backlog, canaries: [{ id: CHECK, name: 'web' }] });
   });
+
+  it('puts the deleted rows of a table first, so they free their natural keys for the live ones', () => {
+    const page: PushPage = new Map([
+      [
+        'components',
+        [
+          entry({ id: OTHER, name: 'db', deleted_at: null }),
+          entry({ id: CHECK, name: 'db', deleted_at: TIME }, '(0,2)/1'),
+        ],
+      ],
+    ]);
+    const body = pushBody(page, { queue_length: 2, oldest_unpushed_at: TIME });
+    expect(body.components!.map((row) => row.id)).toEqual([CHECK, OTHER]);
+  });
 });

@@ -18,10 +18,17 @@ export function retryDelayMs(failures: number, kind: 'unavailable' | 'refused' |
   return Math.min(PUSH_RETRY_MAX_MS, PUSH_RETRY_FIRST_MS * 2 ** Math.min(failures - 1, 20));
 }
 
-/** The push body of a page: each table's rows, and the backlog. */
+/**
+ * The push body of a page: each table's rows, and the backlog. Within a table the deleted rows
+ * go first: a row deleted on the agent frees its natural key (a component's topology, type,
+ * name and parent) for the live row that replaced it, and the upstream stores rows in order.
+ */
 export function pushBody(page: PushPage, backlog: AgentPushBacklog): AgentPushData {
   const body: AgentPushData = { backlog };
-  for (const [table, rows] of page) if (rows.length > 0) body[table] = rows.map((entry) => entry.row);
+  const deleted = (row: AgentPushRow) => (row.deleted_at === null || row.deleted_at === undefined ? 1 : 0);
+  for (const [table, rows] of page) {
+    if (rows.length > 0) body[table] = rows.map((entry) => entry.row).sort((a, b) => deleted(a) - deleted(b));
+  }
   return body;
 }
 

@@ -87,6 +87,7 @@ export function createAgentPushModule(deps: {
   let retryAt = 0;
   let failingSince: number | undefined;
   let pingFailing = false;
+  const refusedTables = new Set<string>();
 
   const recordPeriod = async () => {
     const ended = period;
@@ -112,7 +113,8 @@ export function createAgentPushModule(deps: {
     failures += 1;
     period.failedPushes += 1;
     period.lastError = message;
-    const delay = retryDelayMs(failures, kind === 'database' ? 'unavailable' : kind);
+    // A refused table is set aside by the pusher itself; the other tables go on at once.
+    const delay = kind === 'refused' ? 0 : retryDelayMs(failures, kind === 'database' ? 'unavailable' : kind);
     retryAt = now() + delay;
     const first = failingSince === undefined;
     failingSince ??= now();
@@ -167,6 +169,18 @@ export function createAgentPushModule(deps: {
       period.rows += round.rows;
       for (const [table, count] of Object.entries(round.tables)) {
         period.tables[table] = (period.tables[table] ?? 0) + count;
+        refusedTables.delete(table);
+      }
+      for (const [table, message] of Object.entries(round.refused)) {
+        period.failedPushes += 1;
+        period.lastError = `${table}: ${message}`;
+        // Said once until the table goes through again: it is retried on its own back-off.
+        if (refusedTables.has(table)) continue;
+        refusedTables.add(table);
+        logger.warn(
+          { upstream: settings.url, table, reason: message },
+          'The upstream refused the rows of one table; the other tables go on, and this one is tried again later',
+        );
       }
       if (!round.more) break;
     }
