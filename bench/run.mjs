@@ -20,6 +20,7 @@ const BENCHMARKS = {
   incidents: 'incidents/run.mjs',
   logs: 'logs/run.mjs',
   playbooks: 'playbooks/run.mjs',
+  agents: 'agents/run.mjs',
 };
 // `pgrest` in the issue's sense covers both the engine alone and the engine behind /api/db.
 // `health` (issue 6): the summary endpoint on 20M statuses and the scheduler at 5,000 checks.
@@ -31,6 +32,8 @@ const BENCHMARKS = {
 // `notifications` (issue 15): 1,000 check failures through 20 rules to a local webhook, a kill -9 mid-way.
 // `playbooks` (issue 16): 200 runs of exec, http and sql actions queued at once, a kill -9 mid-way.
 // `logs` (issue 19): a 2 GB file of 1,000,000 JSON lines: the newest page and a 0.1 % query vs tail and grep -c.
+// `agents` (issue 18): an agent with 5,000 tcp checks every 30 s pushing to an upstream on this
+// machine: rows pushed/s, p95 lag from a check's run to its status upstream, upstream CPU and RSS.
 // `incidents` (issue 17): 10,000 incidents, 100,000 hypotheses and evidences: the list with filters, one detail.
 const ALIASES = {
   pgrest: ['pgrest', 'data-api'],
