@@ -43,8 +43,15 @@ const toLive = (row: LiveRow): LiveTopology => ({
 
 export function createTopologyRepository(pool: pg.Pool) {
   return {
+    /**
+     * The topologies this Lookout runs on their schedule: its own. An agent's topologies (pushed
+     * with its agent_id) run on the agent, which pushes their components; run here as well, they
+     * would make a second set of the agent's components.
+     */
     async liveTopologies(): Promise<LiveTopology[]> {
-      const { rows } = await pool.query<LiveRow>(`${LIVE_SQL} ORDER BY t.name`);
+      const { rows } = await pool.query<LiveRow>(
+        `${LIVE_SQL} AND t.agent_id = '00000000-0000-0000-0000-000000000000' ORDER BY t.name`,
+      );
       return rows.map(toLive);
     },
 
