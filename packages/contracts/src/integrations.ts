@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { Resource } from './enums.js';
-import type { JobHistoryRow } from './job-history.js';
+import { jobHistoryRowSchema } from './job-history.js';
 
 /**
  * Integrations (spec 2 sections 2.7, 3 and 7.6): the catalog scrapers, topologies and log
@@ -37,27 +38,35 @@ export const INTEGRATION_TYPE_DETAILS: Readonly<
 export const integrationPath = (type: string, id: string): string =>
   `${INTEGRATIONS_PATH}/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
 
-/** One row of `integrations_with_status` as the list reads it. */
-export interface IntegrationRow {
-  id: string;
-  name: string;
-  namespace: string | null;
-  source: string;
-  integration_type: string;
-  agent_id: string | null;
-  agent: { id: string | null; name: string | null } | null;
-  job_status: string | null;
+const text = (max: number) => z.string().max(max);
+const isoTime = z.string().max(40);
+
+/** One row of `integrations_with_status` as the list reads it (`select=*`). */
+export const integrationRowSchema = z.object({
+  id: z.uuid(),
+  name: text(255),
+  namespace: text(63).nullable(),
+  source: text(255),
+  /** One of {@link INTEGRATION_TYPES}; kept open so a newer server's type shows as itself. */
+  integration_type: text(63),
+  agent_id: z.uuid().nullable(),
+  agent: z.object({ id: z.uuid().nullable(), name: text(255).nullable() }).nullable(),
+  job_status: text(32).nullable(),
   /** The last run's details, shaped as a job history row's (errors, scrape_summary, summary). */
-  job_details: JobHistoryRow['details'];
-  job_name: string | null;
-  job_time_start: string | null;
-  job_last_failed: string | null;
-  created_by: string | null;
-  creator: { id: string; name: string; avatar: string | null; email: string | null } | null;
-  created_at: string;
-  updated_at: string | null;
-  deleted_at: string | null;
-}
+  job_details: jobHistoryRowSchema.shape.details,
+  job_name: text(255).nullable(),
+  job_time_start: isoTime.nullable(),
+  job_last_failed: isoTime.nullable(),
+  created_by: z.uuid().nullable(),
+  creator: z
+    .object({ id: z.uuid(), name: text(255), avatar: text(2000).nullable(), email: text(320).nullable() })
+    .nullable(),
+  created_at: isoTime,
+  updated_at: isoTime.nullable(),
+  deleted_at: isoTime.nullable(),
+});
+export type IntegrationRow = z.infer<typeof integrationRowSchema>;
+export const integrationRowsSchema = z.array(integrationRowSchema);
 
 /** Page sizes of the list; the first is the default. */
 export const INTEGRATIONS_PAGE_SIZES = [50, 100, 200] as const;

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@lookout/contracts';
+import { integrationRowsSchema, ROLES, type Role } from '@lookout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, type TestUser } from '../../../test/access-helpers.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -102,6 +102,8 @@ describe('GET /api/db/integrations_with_status as the Integrations page sends it
       ['loki', 'logging_backends'],
     ]);
     expect(rows.some((row) => row.id === ids.deleted)).toBe(false);
+    // The console parses the rows with the contracts' schema.
+    expect(integrationRowsSchema.safeParse(rows).error).toBeUndefined();
     expect(response.headers['content-range']).toBe(`0-${rows.length - 1}/${rows.length}`);
   });
 

@@ -1,4 +1,4 @@
-import type { IntegrationRow } from '@lookout/contracts';
+import { integrationRowsSchema, type IntegrationRow } from '@lookout/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { countExact, dbApi, withTotal } from '@/lib/api-client';
 
@@ -28,7 +28,7 @@ export const getIntegrations = async (
   { pageIndex, pageSize }: IntegrationsPageRequest,
   signal?: AbortSignal,
 ): Promise<IntegrationsPage> => {
-  const response = await dbApi.get<IntegrationRow[]>('/integrations_with_status', {
+  const response = await dbApi.get<unknown>('/integrations_with_status', {
     ...countExact,
     params: {
       order: 'created_at.desc',
@@ -40,7 +40,7 @@ export const getIntegrations = async (
     signal,
   });
   const { data, total } = withTotal(response);
-  return { rows: data, total };
+  return { rows: integrationRowsSchema.parse(data), total };
 };
 
 export const integrationsQueryOptions = (page: IntegrationsPageRequest) =>
