@@ -1,6 +1,7 @@
 import { can, dataApiResource, type Role } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
+import { guardDataApiWrites } from '../../http/data-api-write-guard.js';
 import { validateScraperWriteBody } from './catalog-scraper-fns.js';
 
 /**
@@ -46,8 +47,5 @@ export function checkCatalogWrite(request: PgrestRequest, roles: readonly Role[]
 
 /** The data API with the catalog's write rule in front of it. */
 export function guardCatalogWrites(dataApi: DataApiService): DataApiService {
-  return {
-    ...dataApi,
-    handle: async (request, roles) => checkCatalogWrite(request, roles) ?? dataApi.handle(request, roles),
-  };
+  return guardDataApiWrites(dataApi, checkCatalogWrite);
 }

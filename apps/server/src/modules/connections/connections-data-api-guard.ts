@@ -150,16 +150,20 @@ export function scrubAnswer(response: PgrestResponse): PgrestResponse {
 
 /** The data API with the connections hook in front of it (app.ts composes it). */
 export function guardConnectionWrites(deps: ConnectionsWriteGuardDeps) {
-  return (dataApi: DataApiService): DataApiService => ({
-    ...dataApi,
-    handle: async (request: PgrestRequest, roles: readonly Role[]) => {
-      if (relationOf(request.path) !== RELATION) return dataApi.handle(request, roles);
+  return (dataApi: DataApiService): DataApiService => {
+    const connectionsRequest = async (request: PgrestRequest, roles: readonly Role[]): Promise<PgrestResponse> => {
       if (!WITH_BODY.has(request.method) || !can(roles, 'connections', 'write')) {
         return scrubAnswer(await dataApi.handle(request, roles));
       }
       const outcome = await sealedRequest(request, deps);
       if (outcome && 'refusal' in outcome) return outcome.refusal;
       return scrubAnswer(await dataApi.handle(outcome?.request ?? request, roles));
-    },
-  });
+    };
+    return {
+      ...dataApi,
+      // Requests for other relations go to the data API directly, not through an async wrapper.
+      handle: (request, roles) =>
+        relationOf(request.path) === RELATION ? connectionsRequest(request, roles) : dataApi.handle(request, roles),
+    };
+  };
 }

@@ -26,6 +26,7 @@ import {
 } from '@lookout/pgrest';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { isDataApiWrite } from '../../http/data-api-write-guard.js';
 
 export type DataApiServiceDeps = {
   pool: pg.Pool;
@@ -57,7 +58,6 @@ const LOCAL_PROPERTIES_CLAIM = 'lookout_local_properties';
  * 10) reads it, so SQL can show credentials to those who edit them and mask them for the rest.
  */
 export const WRITES_CLAIM = 'lookout_writes';
-const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const readOnly = new Set<string>(READ_ONLY_RELATIONS);
 /** Distinct role sets whose claims are kept (see claimsFor). */
 const MAX_CACHED_CLAIMS = 256;
@@ -144,25 +144,34 @@ export async function createDataApiService({
     return claims;
   };
 
+  /** The engine's answer, once it exists (the first requests wait for it). */
+  const answer = async (request: PgrestRequest, roles: readonly Role[]): Promise<PgrestResponse> => {
+    let ready: PgrestEngine;
+    try {
+      ready = await getEngine();
+    } catch (error) {
+      logger.error({ err: error }, 'The data API could not read the database schema');
+      return unavailable();
+    }
+    return ready.handle(request, { claims: claimsFor(roles) });
+  };
+  /** A write's answer, after telling who needs to know which relation was written. */
+  const written = async (answered: Promise<PgrestResponse>, path: string): Promise<PgrestResponse> => {
+    const response = await answered;
+    // The path is read exactly as the engine reads it, to tell which relation was written.
+    const route = routeOf(path);
+    const relation = route?.kind === 'relation' ? route.name : '';
+    if (response.status < 400) onRelationWritten?.(relation);
+    if (response.status === 500) return readOnlyViewAnswer(response, relation);
+    return response;
+  };
+
   return {
-    handle: async (request, roles) => {
-      let ready = created;
-      if (!ready) {
-        try {
-          ready = await getEngine();
-        } catch (error) {
-          logger.error({ err: error }, 'The data API could not read the database schema');
-          return unavailable();
-        }
-      }
-      const response = await ready.handle(request, { claims: claimsFor(roles) });
-      if (!WRITE_METHODS.has(request.method)) return response;
-      // The path is read exactly as the engine reads it, to tell which relation was written.
-      const route = routeOf(request.path);
-      const relation = route?.kind === 'relation' ? route.name : '';
-      if (response.status < 400) onRelationWritten?.(relation);
-      if (response.status === 500) return readOnlyViewAnswer(response, relation);
-      return response;
+    // Not an async function: a read hands back the engine's own promise (one wrapped in another
+    // costs each request extra turns of the microtask queue).
+    handle: (request, roles) => {
+      const answered = created ? created.handle(request, { claims: claimsFor(roles) }) : answer(request, roles);
+      return isDataApiWrite(request.method) ? written(answered, request.path) : answered;
     },
     reloadSchema: async () => (await getEngine()).reloadSchema(),
     close: async () => {

@@ -1,6 +1,7 @@
 import { can, dataApiResource, type Role } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
+import { guardDataApiWrites } from '../../http/data-api-write-guard.js';
 import { validateCanaryWriteBody } from './health-canary-fns.js';
 
 /**
@@ -102,8 +103,5 @@ function bodyColumns(body: string | undefined): string[] | undefined {
 
 /** The data API with health's write rules in front of it. */
 export function guardHealthWrites(dataApi: DataApiService): DataApiService {
-  return {
-    ...dataApi,
-    handle: async (request, roles) => checkHealthWrite(request, roles) ?? dataApi.handle(request, roles),
-  };
+  return guardDataApiWrites(dataApi, checkHealthWrite);
 }

@@ -8,6 +8,7 @@ import {
 } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
+import { guardDataApiWrites } from '../../http/data-api-write-guard.js';
 import { celParseProblem } from '../../cel/cel-program.js';
 import { ruleSpecProblems } from './incident-rule-fns.js';
 
@@ -102,8 +103,5 @@ export function checkIncidentWrite(request: PgrestRequest, roles: readonly Role[
 
 /** The data API with the incident checks in front of it. */
 export function guardIncidentWrites(dataApi: DataApiService): DataApiService {
-  return {
-    ...dataApi,
-    handle: async (request, roles) => checkIncidentWrite(request, roles) ?? dataApi.handle(request, roles),
-  };
+  return guardDataApiWrites(dataApi, checkIncidentWrite);
 }

@@ -1,6 +1,7 @@
 import { can, dataApiResource, type Role } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
+import { guardDataApiWrites } from '../../http/data-api-write-guard.js';
 import { ruleBodyProblems } from './notification-rule-fns.js';
 
 /**
@@ -47,8 +48,5 @@ export function checkNotificationWrite(request: PgrestRequest, roles: readonly R
 
 /** The data API with the notification rule check in front of it. */
 export function guardNotificationWrites(dataApi: DataApiService): DataApiService {
-  return {
-    ...dataApi,
-    handle: async (request, roles) => checkNotificationWrite(request, roles) ?? dataApi.handle(request, roles),
-  };
+  return guardDataApiWrites(dataApi, checkNotificationWrite);
 }

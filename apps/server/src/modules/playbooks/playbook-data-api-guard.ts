@@ -1,6 +1,7 @@
 import { can, dataApiResource, parsePlaybookSpec, type Role } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
+import { guardDataApiWrites } from '../../http/data-api-write-guard.js';
 
 /**
  * Playbooks written through /api/db (ui-calls 3.7: POST {title, name, source, spec, ...},
@@ -66,8 +67,5 @@ export function checkPlaybookWrite(request: PgrestRequest, roles: readonly Role[
 
 /** The data API with the playbook spec check in front of it. */
 export function guardPlaybookWrites(dataApi: DataApiService): DataApiService {
-  return {
-    ...dataApi,
-    handle: async (request, roles) => checkPlaybookWrite(request, roles) ?? dataApi.handle(request, roles),
-  };
+  return guardDataApiWrites(dataApi, checkPlaybookWrite);
 }

@@ -1,6 +1,7 @@
 import { can, dataApiResource, parseTopologySpec, type Role, type TopologyValidationError } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
 import type { DataApiService } from '../data-api/data-api-service.js';
+import { isDataApiWrite } from '../../http/data-api-write-guard.js';
 import { celParseProblem } from '../../cel/cel-program.js';
 
 /**
@@ -128,17 +129,20 @@ export function guardTopologyWrites(
   dataApi: DataApiService,
   afterLinks?: (componentIds: string[]) => Promise<void>,
 ): DataApiService {
+  const write = async (request: PgrestRequest, roles: readonly Role[]): Promise<PgrestResponse> => {
+    const refused = checkTopologyWrite(request, roles);
+    if (refused) return refused;
+    const response = await dataApi.handle(request, roles);
+    if (afterLinks && response.status < 300) {
+      const ids = linkedComponents(request);
+      if (ids.length > 0) await afterLinks(ids);
+    }
+    return response;
+  };
   return {
     ...dataApi,
-    handle: async (request, roles) => {
-      const refused = checkTopologyWrite(request, roles);
-      if (refused) return refused;
-      const response = await dataApi.handle(request, roles);
-      if (afterLinks && response.status < 300) {
-        const ids = linkedComponents(request);
-        if (ids.length > 0) await afterLinks(ids);
-      }
-      return response;
-    },
+    // Reads neither need the check nor change links: they go to the data API directly.
+    handle: (request, roles) =>
+      isDataApiWrite(request.method) ? write(request, roles) : dataApi.handle(request, roles),
   };
 }
