@@ -22,6 +22,7 @@
 // 1000000), BENCH_CONNECTIONS (default 32), BENCH_THROUGHPUT_SECONDS (default 5),
 // BENCH_THROUGHPUT_ROUNDS (default 2).
 import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
@@ -138,6 +139,9 @@ async function main() {
     const lookoutClient = new Client(address, { pipelining: 1 });
     const controlClient = new Client(controlAddress, { pipelining: 1 });
 
+    // The machine may be shared: the load around the run says how far to trust absolute times
+    // (the ratios are measured side by side, so both paths meet the same load).
+    const loadAtStart = os.loadavg();
     const results = {};
     for (const scenario of SCENARIOS) {
       const controlUrl = `/sql/${scenario.name}`;
@@ -246,9 +250,17 @@ async function main() {
       );
     }
 
+    const loadAtEnd = os.loadavg();
+    const loadText = (load) => load.map((value) => value.toFixed(2)).join(', ');
+    console.log(
+      `data-api bench: load average (1, 5, 15 min) ${loadText(loadAtStart)} at the start of the timings, ` +
+        `${loadText(loadAtEnd)} at the end, on ${os.availableParallelism()} cores`,
+    );
     const report = {
       generatedAt: new Date().toISOString(),
       node: process.version,
+      cores: os.availableParallelism(),
+      loadAverage: { start: loadAtStart.map(round), end: loadAtEnd.map(round) },
       rows: ROWS,
       iterations: ITERATIONS,
       warmup: WARMUP,
