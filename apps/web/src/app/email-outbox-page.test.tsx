@@ -246,6 +246,8 @@ describe('/settings/email-outbox for anyone but an admin', () => {
       'Feature Flags',
       'Log Backends',
       'Event Queue',
+      'Agents',
+      'Integrations',
     ]);
     expect(asked).toBe(0);
   });
