@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { consoleStartupHandlers } from '@/test/access-handlers';
+import { consoleStartupHandlers, propertyFixture } from '@/test/access-handlers';
 import { agentFixture, agentsBackend } from '@/test/agents-backend';
 import { signedInHandlers } from '@/test/identity-handlers';
 import { navigation } from './navigation';
@@ -243,6 +243,26 @@ describe('/agents (spec 2 section 2.6)', () => {
     expect(within(drawer).queryByRole('button', { name: texts.save })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: texts.delete })).toBeNull();
     expect(backend.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('is in the Settings menu, and gone with its address when the agents feature is disabled', async () => {
+    start();
+    const first = renderApp({ path: '/agents', navigation });
+    await table();
+    const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+    await first.user.click(within(mainNav()).getByRole('button', { name: 'Settings' }));
+    const settings = () => within(mainNav()).getByRole('list', { name: 'Settings' });
+    expect(within(settings()).getByRole('link', { name: AGENTS_TEXTS.title })).toHaveAttribute(
+      'href',
+      '/settings/agents',
+    );
+    first.unmount();
+
+    server.use(...consoleStartupHandlers({ properties: [propertyFixture({ name: 'agents.disable', value: 'true' })] }));
+    const { user } = renderApp({ path: '/agents', navigation });
+    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(within(mainNav()).getByRole('button', { name: 'Settings' }));
+    expect(within(settings()).queryByRole('link', { name: AGENTS_TEXTS.title })).toBeNull();
   });
 
   it("says 'No data available' without agents", async () => {
