@@ -89,6 +89,19 @@ describe('checks on save', () => {
     ]);
   });
 
+  it('refuses a glob that goes up with .. after a wildcard, also inside braces', async () => {
+    for (const pattern of [`${root}/*/../../secret/*`, `${root}/{app,..}/secret/key`, `${root}/app/*/..`]) {
+      const problems = await specRootProblems({ file: { paths: [pattern] } }, roots);
+      expect(problems, pattern).toEqual([
+        `spec.file.paths[0]: ${pattern} goes up with .. after a wildcard, which could leave the directories log backends may read; write it without ..`,
+      ]);
+    }
+    // `..` in the fixed part is folded, and a name that merely begins with dots is no climb.
+    expect(await specRootProblems({ file: { paths: [`${root}/app/../*.log`, `${root}/..x/*.log`] } }, roots)).toEqual(
+      [],
+    );
+  });
+
   it('accepts a glob written through the real path of a root given as a link', async () => {
     expect(await specRootProblems({ file: { paths: [join(root, '*.log')] } }, [join(base, 'logs-link')])).toEqual([]);
   });
@@ -133,6 +146,14 @@ describe('checks on read', () => {
     expect(refused.status).toBe(409);
     expect(refused.message).toContain(`${join(root, 'app', 'escape.log')} (really ${join(outside, 'key')})`);
     expect(refused.message).not.toContain('the secret');
+    // The glob engine follows `..` after a wildcard, so such a glob is refused before it is listed.
+    const climbs = `${root}/*/../../secret/key`;
+    const climbed = await failure(readFileLogs({ paths: [climbs] }, query, roots));
+    expect(climbed.status).toBe(409);
+    expect(climbed.message).toBe(
+      `spec.file.paths[0]: ${climbs} goes up with .. after a wildcard, which could leave the directories log backends may read; write it without ..`,
+    );
+    expect(climbed.message).not.toContain(join(outside, 'key'));
     const pattern = await failure(readFileLogs({ paths: [join(outside, '*')] }, query, roots));
     expect(pattern.message).toBe(`spec.file.paths[0]: ${outsideRoots(join(outside, '*'), roots)}`);
   });

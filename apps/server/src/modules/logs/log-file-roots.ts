@@ -51,9 +51,25 @@ export function outsideRoots(what: string, roots: LogFileRoots): string {
 
 const insideAny = (roots: readonly string[], target: string) => roots.some((root) => isInside(root, target));
 
+/** A `..` segment (also inside braces) in the glob part: the glob engine follows it up and out. */
+const CLIMB = /(^|[/{,])\.\.($|[/},])/;
+
+/**
+ * What is wrong with a glob, or undefined: its fixed part outside every allowed directory, or a
+ * `..` segment after a wildcard (the glob engine follows it), which would list files outside
+ * and name them in the refusal of the read.
+ */
+function patternProblem(pattern: string, allowed: readonly string[], roots: LogFileRoots): string | undefined {
+  const magic = pattern.search(GLOB_SYNTAX);
+  if (magic >= 0 && CLIMB.test(pattern.slice(magic))) {
+    return `${pattern} goes up with .. after a wildcard, which could leave the directories log backends may read; write it without ..`;
+  }
+  return insideAny(allowed, fixedPrefix(pattern)) ? undefined : outsideRoots(pattern, roots);
+}
+
 /**
  * The save-time problems of a spec, each naming its field: a file glob whose fixed prefix, or a
- * journal directory, lies outside every root. The default journal (no directory) is allowed:
+ * journal directory, lies outside every root, or a glob that climbs with `..` after a wildcard. The default journal (no directory) is allowed:
  * journalctl reads the system journal under its own permissions.
  */
 export async function specRootProblems(spec: LogBackendSpec, roots: LogFileRoots): Promise<string[]> {
@@ -61,9 +77,8 @@ export async function specRootProblems(spec: LogBackendSpec, roots: LogFileRoots
   const allowed = await writtenOrReal(roots);
   const problems: string[] = [];
   spec.file?.paths.forEach((pattern, index) => {
-    if (!insideAny(allowed, fixedPrefix(pattern))) {
-      problems.push(`spec.file.paths[${index}]: ${outsideRoots(pattern, roots)}`);
-    }
+    const problem = patternProblem(pattern, allowed, roots);
+    if (problem) problems.push(`spec.file.paths[${index}]: ${problem}`);
   });
   const directory = spec.journald?.directory;
   if (directory !== undefined && !insideAny(allowed, path.resolve(directory))) {
@@ -95,7 +110,8 @@ export async function logFileGate(roots: LogFileRoots) {
   return {
     /** Refuses a glob whose fixed prefix is outside, before anything outside is listed. */
     checkPattern(pattern: string, field: string): void {
-      if (!insideAny(allowed, fixedPrefix(pattern))) throw refused(`${field}: ${outsideRoots(pattern, roots)}`);
+      const problem = patternProblem(pattern, allowed, roots);
+      if (problem) throw refused(`${field}: ${problem}`);
     },
     /** The real path of a file or directory inside a root, else a refusal naming it. */
     async resolve(target: string, field: string): Promise<string> {
