@@ -1,8 +1,67 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 
-/** Keeps one connection LISTENing and reconnects it; polling covers the gaps (ADR 0003). */
-export function createNotificationListener(pool: pg.Pool, logger: Logger) {
+export type NotificationListener = {
+  /**
+   * Calls `onNotify` with the payload of each notification on `channel` (a fixed identifier);
+   * returns the function that stops it.
+   */
+  subscribe: (channel: string, onNotify: (payload: string) => void) => () => void;
+  /** Ends this listener's subscriptions; the connection goes back once no listener needs it. */
+  close: () => Promise<void>;
+};
+
+/**
+ * The connection every listener of a pool shares, and how many listeners use it. The event
+ * queue, the outbox sender, the playbook executor and the check workers each listen; with a
+ * connection each they held up to four of the pool's connections for good, which left a small
+ * pool (the tests' five) too few for the work itself.
+ */
+const sharedByPool = new WeakMap<
+  pg.Pool,
+  { connection: ReturnType<typeof createListeningConnection>; users: number }
+>();
+
+/**
+ * A listener on the pool's one LISTEN connection (shared, reconnected; polling covers the gaps,
+ * ADR 0003). Each caller closes its own; the last close gives the connection back.
+ */
+export function createNotificationListener(pool: pg.Pool, logger: Logger): NotificationListener {
+  let shared = sharedByPool.get(pool);
+  if (!shared) {
+    shared = { connection: createListeningConnection(pool, logger), users: 0 };
+    sharedByPool.set(pool, shared);
+  }
+  const { connection } = shared;
+  const entry = shared;
+  entry.users += 1;
+  const stops = new Set<() => void>();
+  let closed = false;
+  return {
+    subscribe(channel, onNotify) {
+      // A function of its own, so the same handler subscribed by two listeners stops once each.
+      const stop = connection.subscribe(channel, (payload) => onNotify(payload));
+      stops.add(stop);
+      return () => {
+        stops.delete(stop);
+        stop();
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const stop of stops) stop();
+      stops.clear();
+      entry.users -= 1;
+      if (entry.users > 0) return;
+      if (sharedByPool.get(pool) === entry) sharedByPool.delete(pool);
+      await connection.close();
+    },
+  };
+}
+
+/** Keeps one connection LISTENing and reconnects it. */
+function createListeningConnection(pool: pg.Pool, logger: Logger) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: pg.PoolClient | undefined;
   let connecting: Promise<void> | undefined;
