@@ -46,6 +46,7 @@ jobs.start();
 let window = { cpu: process.cpuUsage(), at: performance.now() };
 process.on('message', async (message) => {
   if (message === 'reset') {
+    workers.scheduler.resetStats();
     window = { cpu: process.cpuUsage(), at: performance.now() };
     process.send({ type: 'reset' });
   } else if (message === 'report') {
