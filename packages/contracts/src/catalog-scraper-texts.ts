@@ -3,6 +3,8 @@
  * 2.6, 5 and 6; spec 2 section 3.1): texts and paths.
  */
 
+import { SETTINGS_RESOURCE_TOASTS } from './settings-resources.js';
+
 export const SCRAPERS_PATH = '/catalog/scrapers';
 /** The id segment that opens an empty form to create a scraper. */
 export const NEW_SCRAPER_ID = 'new';
@@ -53,8 +55,5 @@ export const SCRAPERS_PAGE_TEXTS = {
   nameRequired: 'Name is required',
 } as const;
 
-export const SCRAPER_TOASTS = {
-  created: (name: string) => `Scraper ${name} created`,
-  updated: (name: string) => `Scraper ${name} updated`,
-  deleted: (name: string) => `Scraper ${name} deleted`,
-} as const;
+/** The generic settings resource toasts (spec 2 section 8), as every settings form says them. */
+export const SCRAPER_TOASTS = SETTINGS_RESOURCE_TOASTS;

@@ -268,6 +268,22 @@ export const SETTINGS_RESOURCE_TEXTS = {
   invalidLabels: (line: string) => `'${line}' is not key=value`,
 } as const;
 
+/**
+ * spec 2 section 5: an update may not rename or move a resource. Why the edited document does,
+ * or undefined when its name and namespace are the stored ones (a missing namespace is kept).
+ */
+export function identityChangeProblem(
+  stored: { name: string; namespace?: string | null },
+  edited: { name: string; namespace?: string | null },
+): string | undefined {
+  if (edited.name !== stored.name) return SETTINGS_RESOURCE_TEXTS.identityChanged('name', stored.name);
+  const namespace = stored.namespace ?? '';
+  if (edited.namespace !== undefined && edited.namespace !== null && edited.namespace !== namespace) {
+    return SETTINGS_RESOURCE_TEXTS.identityChanged('namespace', namespace);
+  }
+  return undefined;
+}
+
 /** Toasts of the generic forms (spec 2 section 8). */
 export const SETTINGS_RESOURCE_TOASTS = {
   created: (name: string) => `${name} created successfully`,

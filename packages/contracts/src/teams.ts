@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages.js';
+import { SETTINGS_RESOURCE_TOASTS } from './settings-resources.js';
 
 /**
  * Teams (spec 2 sections 2.8, 3, 7.1 and 8; spec 3 section 2.6): the texts of the Teams
@@ -60,9 +61,7 @@ export const TEAM_MEMBERS_TEXTS = {
 
 /** spec 2 section 8: success toasts of the Teams pages. */
 export const TEAM_TOASTS = {
-  created: (name: string) => `${name} created successfully`,
-  updated: (name: string) => `${name} updated successfully`,
-  deleted: (name: string) => `${name} deleted successfully`,
+  ...SETTINGS_RESOURCE_TOASTS,
   memberRemoved: (name: string) => `${name} removed from team successfully`,
   membersAdded: (names: readonly string[]) => `${names.join(', ')} added to the team successfully`,
 } as const;

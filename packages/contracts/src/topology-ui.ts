@@ -171,6 +171,4 @@ export const TOPOLOGY_SETTINGS_TEXTS = {
   invalid: 'The topology cannot be read',
   nameRequired: 'metadata.name is required',
   specRequired: 'spec must be a set of settings (key: value)',
-  saved: 'Topology saved',
-  deleted: 'Topology deleted',
 } as const;

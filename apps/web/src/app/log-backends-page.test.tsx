@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view';
-import { LOGS_TEXTS } from '@lookout/contracts';
+import { LOGS_TEXTS, SETTINGS_RESOURCE_TOASTS } from '@lookout/contracts';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -93,10 +93,13 @@ describe('/settings/logging_backends', () => {
     const { writes } = backend();
     const { user } = renderApp({ path: `/settings/logging_backends/${UI_ROW.id}`, navigation });
     expect(await screen.findByDisplayValue('team=shop')).toBeInTheDocument();
+    // The name is fixed once the backend exists (spec 2 section 5).
+    expect(screen.getByLabelText(LOGS_TEXTS.nameLabel)).toBeDisabled();
+    expect(screen.getByRole('button', { name: LOGS_TEXTS.deleteBackend })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: LOGS_TEXTS.updateBackend }));
     await waitFor(() => expect(writes[0]?.method).toBe('PATCH'));
     expect(writes[0]?.url).toContain(`id=eq.${UI_ROW.id}`);
-    expect(screen.getByRole('button', { name: LOGS_TEXTS.deleteBackend })).toBeInTheDocument();
+    expect(await screen.findByText(SETTINGS_RESOURCE_TOASTS.updated(UI_ROW.name))).toBeInTheDocument();
   });
 
   it('hides the form for a row from another source', async () => {

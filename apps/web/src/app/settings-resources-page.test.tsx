@@ -246,6 +246,28 @@ describe('/settings/{table} lists (spec 3 section 2.6)', () => {
     expect(labels).not.toContain(SETTINGS_RESOURCES.incident_rules.title);
   });
 
+  it("opens a catalog scraper from Settings in the catalog's editor, which leads back to the settings list", async () => {
+    backend();
+    const scraper = {
+      ...listRow('local-files'),
+      namespace: 'default',
+      spec: { schedule: '@every 5m' },
+      deleted_at: null,
+    };
+    server.use(http.get('*/api/db/config_scrapers', () => HttpResponse.json([scraper])));
+    const { user, router } = open('/settings/config_scrapers');
+    const list = await screen.findByRole('table', { name: SETTINGS_RESOURCES.config_scrapers.title });
+    await user.click(await rowOf(list, 'local-files'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/settings/config_scrapers/${scraper.id}`));
+    expect(await screen.findByRole('link', { name: SETTINGS_RESOURCES.config_scrapers.title })).toHaveAttribute(
+      'href',
+      '/settings/config_scrapers',
+    );
+    // Namespace and name are fixed once the scraper exists (spec 2 section 5).
+    expect(await screen.findByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText('Namespace')).toBeDisabled();
+  });
+
   it('answers like an unknown address while the feature is disabled', async () => {
     backend({ disabled: ['settings.rules'] });
     open('/settings/incident_rules');

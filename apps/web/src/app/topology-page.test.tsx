@@ -1,5 +1,12 @@
-import { TOPOLOGY_SETTINGS_TEXTS, TOPOLOGY_STORAGE_KEYS, TOPOLOGY_TEXTS } from '@lookout/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { EditorView } from '@codemirror/view';
+import {
+  SETTINGS_RESOURCE_TEXTS,
+  SETTINGS_RESOURCE_TOASTS,
+  TOPOLOGY_SETTINGS_TEXTS,
+  TOPOLOGY_STORAGE_KEYS,
+  TOPOLOGY_TEXTS,
+} from '@lookout/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -349,7 +356,63 @@ describe('/settings/topologies/{id}', () => {
     open(`/settings/topologies/${TOPOLOGY_IDS.topology}`);
     await screen.findByRole('textbox', { name: TOPOLOGY_SETTINGS_TEXTS.spec }, { timeout: 15_000 });
     expect(screen.queryByRole('button', { name: TOPOLOGY_SETTINGS_TEXTS.save })).toBeNull();
+    expect(screen.queryByRole('button', { name: SETTINGS_RESOURCE_TEXTS.update })).toBeNull();
     expect(screen.queryByRole('button', { name: TOPOLOGY_SETTINGS_TEXTS.delete })).toBeNull();
+  });
+
+  it('updates a topology with Update, and refuses a renamed one (name and namespace are fixed)', async () => {
+    const patches: unknown[] = [];
+    server.use(
+      http.get('*/api/db/topologies', () =>
+        HttpResponse.json([
+          {
+            id: TOPOLOGY_IDS.topology,
+            name: 'shop-topology',
+            namespace: 'default',
+            labels: null,
+            source: 'UI',
+            deleted_at: null,
+            spec: { components: [] },
+          },
+        ]),
+      ),
+      http.patch('*/api/db/topologies', async ({ request }) => {
+        patches.push(await request.json());
+        return HttpResponse.json([{ id: TOPOLOGY_IDS.topology }]);
+      }),
+    );
+    const { user, router } = open(`/settings/topologies/${TOPOLOGY_IDS.topology}`);
+    // CodeMirror measures text with Range rectangles, which jsdom does not lay out.
+    const empty = { length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] } as unknown as DOMRectList;
+    Range.prototype.getClientRects ??= () => empty;
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+    await screen.findByRole('textbox', { name: TOPOLOGY_SETTINGS_TEXTS.spec }, { timeout: 15_000 });
+    const view = EditorView.findFromDOM(screen.getByTestId('yaml-editor'))!;
+    const text = view.state.doc.toString();
+    act(() =>
+      view.dispatch({ changes: { from: 0, to: text.length, insert: text.replace('shop-topology', 'renamed') } }),
+    );
+    await user.click(screen.getByRole('button', { name: SETTINGS_RESOURCE_TEXTS.update }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      SETTINGS_RESOURCE_TEXTS.identityChanged('name', 'shop-topology'),
+    );
+    expect(patches).toHaveLength(0);
+    act(() =>
+      view.dispatch({
+        changes: {
+          from: 0,
+          to: view.state.doc.length,
+          insert: text.replace('components: []', 'components:\n    - name: db\n      type: Database'),
+        },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: SETTINGS_RESOURCE_TEXTS.update }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/topologies'));
+    expect(patches[0]).toMatchObject({
+      name: 'shop-topology',
+      spec: { components: [{ name: 'db', type: 'Database' }] },
+    });
+    expect(await screen.findByText(SETTINGS_RESOURCE_TOASTS.updated('shop-topology'))).toBeInTheDocument();
   });
 });
 

@@ -86,7 +86,8 @@ export function ScraperForm({ scraper, editable, currentUserId, listPath = SCRAP
             required
             value={name}
             onChange={(event) => setName(event.target.value)}
-            disabled={!editable || busy}
+            // Namespace and name are fixed once the scraper exists (spec 2 section 5).
+            disabled={!editable || busy || scraper !== undefined}
             error={nameError}
           />
           <TextField
@@ -94,7 +95,7 @@ export function ScraperForm({ scraper, editable, currentUserId, listPath = SCRAP
             autoComplete="off"
             value={namespace}
             onChange={(event) => setNamespace(event.target.value)}
-            disabled={!editable || busy}
+            disabled={!editable || busy || scraper !== undefined}
           />
         </div>
         <div>

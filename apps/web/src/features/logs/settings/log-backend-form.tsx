@@ -1,4 +1,11 @@
-import { EDITABLE_SOURCE, LOG_BACKENDS_SETTINGS_PATH, LOGS_TEXTS, TOPOLOGY_SETTINGS_TEXTS } from '@lookout/contracts';
+import {
+  EDITABLE_SOURCE,
+  LOG_BACKENDS_SETTINGS_PATH,
+  LOGS_TEXTS,
+  SETTINGS_RESOURCE_TEXTS,
+  SETTINGS_RESOURCE_TOASTS,
+  TOPOLOGY_SETTINGS_TEXTS,
+} from '@lookout/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -111,7 +118,15 @@ function Form({
     setProblem(null);
     save.mutate(
       { ...(row ? { id: row.id } : {}), fields: parsed.fields, createdBy: currentUserId },
-      { onSuccess: back, onError: (error) => setProblem(getErrorMessage(error)) },
+      {
+        onSuccess: () => {
+          toast.success(
+            (row ? SETTINGS_RESOURCE_TOASTS.updated : SETTINGS_RESOURCE_TOASTS.created)(parsed.fields.name),
+          );
+          back();
+        },
+        onError: (error) => setProblem(getErrorMessage(error)),
+      },
     );
   };
 
@@ -119,7 +134,14 @@ function Form({
     <form aria-label={LOGS_TEXTS.backendsTitle} noValidate onSubmit={submit} className="flex flex-col gap-3 p-4">
       <PageHeader title={row?.name ?? LOGS_TEXTS.backendsTitle} />
       <Back backTo={backTo} />
-      <TextField label={LOGS_TEXTS.nameLabel} value={name} onChange={(event) => setName(event.target.value)} />
+      <TextField
+        label={LOGS_TEXTS.nameLabel}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        // The name is fixed once the backend exists (spec 2 section 5).
+        disabled={row !== undefined}
+        hint={row ? SETTINGS_RESOURCE_TEXTS.nameLocked : undefined}
+      />
       <TextField
         label={LOGS_TEXTS.labelsLabel}
         value={labels}
@@ -156,7 +178,7 @@ function Form({
           onConfirm={() =>
             remove.mutate(row.id, {
               onSuccess: () => {
-                toast.success(`${row.name} deleted`);
+                toast.success(SETTINGS_RESOURCE_TOASTS.deleted(row.name));
                 back();
               },
               onError: toastError,

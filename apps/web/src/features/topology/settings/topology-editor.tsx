@@ -1,4 +1,10 @@
-import { EDITABLE_SOURCE, TOPOLOGY_SETTINGS_TEXTS } from '@lookout/contracts';
+import {
+  EDITABLE_SOURCE,
+  SETTINGS_RESOURCE_TEXTS,
+  SETTINGS_RESOURCE_TOASTS,
+  TOPOLOGY_SETTINGS_TEXTS,
+  identityChangeProblem,
+} from '@lookout/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
@@ -131,12 +137,20 @@ function Form({
       setProblem(parsed.error);
       return;
     }
+    // Namespace and name are fixed once the topology exists (spec 2 section 5).
+    const moved = row ? identityChangeProblem(row, parsed.fields) : undefined;
+    if (moved) {
+      setProblem(moved);
+      return;
+    }
     setProblem(null);
     save.mutate(
       { ...(row ? { id: row.id } : {}), fields: parsed.fields, createdBy: currentUserId },
       {
         onSuccess: () => {
-          toast.success(texts.saved);
+          toast.success(
+            (row ? SETTINGS_RESOURCE_TOASTS.updated : SETTINGS_RESOURCE_TOASTS.created)(parsed.fields.name),
+          );
           back();
         },
         onError: (error) => setProblem(getErrorMessage(error)),
@@ -178,7 +192,13 @@ function Form({
           </Button>
           {editable && (
             <Button onClick={submit} disabled={save.isPending}>
-              {save.isPending ? texts.saving : texts.save}
+              {row
+                ? save.isPending
+                  ? SETTINGS_RESOURCE_TEXTS.updating
+                  : SETTINGS_RESOURCE_TEXTS.update
+                : save.isPending
+                  ? SETTINGS_RESOURCE_TEXTS.saving
+                  : SETTINGS_RESOURCE_TEXTS.save}
             </Button>
           )}
         </div>
@@ -192,7 +212,7 @@ function Form({
           onConfirm={() =>
             remove.mutate(row.id, {
               onSuccess: () => {
-                toast.success(texts.deleted);
+                toast.success(SETTINGS_RESOURCE_TOASTS.deleted(row.name));
                 back();
               },
               onError: toastError,
