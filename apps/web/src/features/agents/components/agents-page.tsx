@@ -1,5 +1,6 @@
 import {
   ADD_AGENT_PARAM,
+  AGENT_DEFAULT_SORT,
   AGENT_ID_PARAM,
   AGENT_PAGE_SIZES,
   AGENTS_TEXTS,
@@ -25,6 +26,7 @@ import { AgentInstallModal } from './agent-install-modal';
 import { agentColumns } from './agents-columns';
 
 const NO_ROWS: readonly AgentSummaryRow[] = [];
+const AGENT_DEFAULT_SORT_REQUEST = { sortBy: AGENT_DEFAULT_SORT.column, desc: AGENT_DEFAULT_SORT.desc };
 
 export interface AgentsPageProps {
   /** Write on agents: the plus button and the drawer's save area (spec 2 section 6). */
@@ -60,17 +62,10 @@ export function AgentsPage({ canWrite }: AgentsPageProps) {
     });
 
   const onSortingChange = (next: SortingState) => {
+    // A third click on a header clears the sort: the list goes back to newest first.
     const [first] = next;
-    // A third click clears the sort; the list then goes back to its default order.
-    const sortBy = (first?.id as AgentSortColumn | undefined) ?? undefined;
-    setParams((current) =>
-      sortBy
-        ? withListRequest(current, { ...request, sortBy, desc: first!.desc, pageIndex: 0 })
-        : withListRequest(new URLSearchParams(), {
-            ...listRequestOf(new URLSearchParams()),
-            pageSize: request.pageSize,
-          }),
-    );
+    const sort = first ? { sortBy: first.id as AgentSortColumn, desc: first.desc } : AGENT_DEFAULT_SORT_REQUEST;
+    setParams((current) => withListRequest(current, { ...request, ...sort, pageIndex: 0 }));
   };
 
   const data = agents.data;
