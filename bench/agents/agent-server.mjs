@@ -40,6 +40,9 @@ const agentPush = createAgentPushModule({
     summaryEveryMs: 10_000,
   },
 });
+// As `lookout serve --upstream` does before its jobs start: this database becomes an agent's,
+// and the canaries the parent created before are queued for the first push.
+await agentPush.bootstrap({});
 workers.start();
 jobs.start();
 

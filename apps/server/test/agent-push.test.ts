@@ -86,6 +86,32 @@ beforeAll(async () => {
   await addStatuses(3);
 }, 60_000);
 
+describe('becoming an agent', () => {
+  it('queues, the first time, every row written before; a Lookout that is no agent keeps no queue', async () => {
+    const repository = createAgentPushRepository(agentDb.pool);
+    // Not an agent yet: the rows were born pushed.
+    expect(await repository.backlog()).toEqual({ queue_length: 0, oldest_unpushed_at: null });
+    // The canary, its two checks and their six statuses.
+    expect(await repository.startPushing()).toBe(9);
+    expect(await repository.startPushing()).toBe(0);
+    const { rows } = await agentDb.pool.query<{ updated_at: Date; created_at: Date }>(
+      `SELECT updated_at, created_at FROM canaries WHERE name = 'edge'`,
+    );
+    // Queueing a row changes nothing else of it.
+    expect(rows[0]!.updated_at.getTime()).toBe(rows[0]!.created_at.getTime());
+
+    const upstreamRepository = createAgentPushRepository(upstream.database.pool);
+    await upstream.database.pool.query(`INSERT INTO canaries (name, spec) VALUES ('own', $1)`, [
+      { tcp: [{ name: 'own-port', endpoint: 'localhost:3' }] },
+    ]);
+    await upstream.database.pool.query(
+      `UPDATE checks SET description = 'changed' WHERE canary_id IN (SELECT id FROM canaries WHERE name = 'own')`,
+    );
+    expect(await upstreamRepository.backlog()).toEqual({ queue_length: 0, oldest_unpushed_at: null });
+    expect(await upstreamRepository.stopPushing()).toBe(false);
+  });
+});
+
 afterAll(async () => {
   await upstream?.close();
   await agentDb?.drop();

@@ -2,7 +2,7 @@ import { AGENT_PUSH_PAGE_SIZE } from '@lookout/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../jobs/jobs.js';
-import { noBootstrap, noWorkers, type ServeContext, type ServerModule } from '../../http/server-module.js';
+import { noWorkers, type ServeContext, type ServerModule } from '../../http/server-module.js';
 import { retryDelayMs } from './agent-push-fns.js';
 import { createAgentPushRepository } from './agent-push-repository.js';
 import { createAgentPusher, type PushFailureKind } from './agent-pusher.js';
@@ -71,8 +71,16 @@ export function createAgentPushModule(deps: {
   now?: () => number;
 }): ServerModule<{ agentPush: { pushSoon: () => void } | undefined }> {
   const settings = deps.settings ?? agentPushSettingsOf(deps.serve);
-  if (!settings)
-    return { services: { agentPush: undefined }, routes: async () => undefined, ...noBootstrap, ...noWorkers };
+  if (!settings) {
+    // A plain `lookout serve` on a database that was an agent's: rows are born pushed again.
+    const bootstrap = async () => {
+      if (!deps.serve) return;
+      if (await createAgentPushRepository(deps.pool).stopPushing()) {
+        deps.logger.info('This Lookout is no longer an agent: it keeps no queue of rows to push');
+      }
+    };
+    return { services: { agentPush: undefined }, routes: async () => undefined, bootstrap, ...noWorkers };
+  }
 
   const { logger, jobs } = deps;
   const now = deps.now ?? Date.now;
@@ -223,7 +231,11 @@ export function createAgentPushModule(deps: {
   return {
     services: { agentPush: { pushSoon: pushTask.runSoon } },
     routes: async () => undefined,
+    // Once per start, before the jobs: this database is an agent's; the first time, everything
+    // the Lookout owns is queued.
     bootstrap: async () => {
+      const queued = await repository.startPushing();
+      if (queued > 0) logger.info({ rows: queued }, 'Queued every row this Lookout owns for its first push');
       logger.info(
         { upstream: settings.url, agent: settings.agentName, everyMs: settings.intervalMs },
         `This Lookout is an agent: it pushes what it owns to ${where}`,

@@ -1,5 +1,6 @@
 import type { AgentPushBacklog, AgentPushRow, AgentPushTable } from '@lookout/contracts';
 import type pg from 'pg';
+import { withTransaction } from '../../db/transaction.js';
 import { PUSH_TABLE_DEFINITIONS, PUSH_TABLES } from './agent-push-tables.js';
 
 /**
@@ -68,6 +69,34 @@ export function createAgentPushRepository(pool: pg.Pool) {
   }
 
   return {
+    /**
+     * Makes this database an agent's (agent_push_state.enabled, migration 37): from now on new
+     * and changed rows wait to be pushed. The first time, every row the Lookout owns is queued,
+     * so everything it had before it became an agent goes up once. Returns how many rows that
+     * queued (0 when it already was an agent).
+     */
+    async startPushing(): Promise<number> {
+      return withTransaction(pool, async (tx) => {
+        const { rows } = await tx.query<{ enabled: boolean }>('SELECT enabled FROM agent_push_state FOR UPDATE');
+        if (rows[0]?.enabled) return 0;
+        await tx.query('UPDATE agent_push_state SET enabled = true, changed_at = now()');
+        let queued = 0;
+        for (const table of PUSH_TABLES) {
+          const result = await tx.query(
+            `UPDATE ${quote(table)} t SET is_pushed = false WHERE t.is_pushed AND ${PUSH_TABLE_DEFINITIONS[table].local}`,
+          );
+          queued += result.rowCount ?? 0;
+        }
+        return queued;
+      });
+    },
+
+    /** This database is no agent's (a plain `lookout serve`): rows are born pushed again. */
+    async stopPushing(): Promise<boolean> {
+      const result = await pool.query('UPDATE agent_push_state SET enabled = false, changed_at = now() WHERE enabled');
+      return (result.rowCount ?? 0) > 0;
+    },
+
     /**
      * Up to `limit` unpushed rows of this Lookout's own per table, oldest first, in one
      * statement, so that every table is read from the same snapshot.
