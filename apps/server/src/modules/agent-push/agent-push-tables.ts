@@ -35,8 +35,7 @@ export const PUSH_TABLE_DEFINITIONS: Record<AgentPushTable, PushTableDefinition>
   check_component_relationships: { changedAt: 't.updated_at', local: ownParent('checks', 'check_id') },
   check_config_relationships: { changedAt: 't.updated_at', local: ownParent('checks', 'check_id') },
   config_component_relationships: { changedAt: 't.updated_at', local: ownParent('components', 'component_id') },
-  // Playbooks have no agent_id: every one is the Lookout's own.
-  playbooks: { changedAt: 't.updated_at', local: 'true' },
+  playbooks: { changedAt: 't.updated_at', local: OWN },
   playbook_runs: { changedAt: 'greatest(t.created_at, t.start_time, t.end_time)', local: RUN_HERE },
   playbook_run_actions: { changedAt: 'greatest(t.created_at, t.start_time, t.end_time)', local: RUN_HERE },
 };

@@ -97,14 +97,14 @@ async function seedPushedRows(agent: string): Promise<Record<string, string>> {
     [topology, agent],
   );
   const playbook = await insertId(
-    `INSERT INTO playbooks (name, spec) VALUES ('p-' || $1, '{"actions":[]}') RETURNING id`,
+    `INSERT INTO playbooks (name, spec, agent_id) VALUES ('p-' || $1, '{"actions":[]}', $1::uuid) RETURNING id`,
     [agent],
   );
   const run = await insertId(
     `INSERT INTO playbook_runs (playbook_id, spec, status, agent_id) VALUES ($1, '{}', 'completed', $2) RETURNING id`,
     [playbook, agent],
   );
-  return { canary, check, scraper, item, topology, component, run };
+  return { canary, check, scraper, item, topology, component, playbook, run };
 }
 
 /** Which of the seeded rows are still live (not soft-deleted, not gone). */
@@ -117,6 +117,7 @@ async function liveRows(rows: Record<string, string>): Promise<string[]> {
     ['item', 'config_items'],
     ['topology', 'topologies'],
     ['component', 'components'],
+    ['playbook', 'playbooks'],
   ] as const) {
     const found = await query(`SELECT 1 FROM ${table} WHERE id = $1 AND deleted_at IS NULL`, [rows[kind]]);
     if (found.length > 0) live.push(kind);
@@ -230,7 +231,16 @@ describe('deleting an agent (PATCH agents {deleted_at, cleanup})', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await liveTokens(offline.person)).toBe(0);
-    expect(await liveRows(rows)).toEqual(['canary', 'check', 'scraper', 'item', 'topology', 'component', 'run']);
+    expect(await liveRows(rows)).toEqual([
+      'canary',
+      'check',
+      'scraper',
+      'item',
+      'topology',
+      'component',
+      'playbook',
+      'run',
+    ]);
   });
 
   it('with cleanup also removes what the agent pushed, and nothing of this instance or other agents', async () => {
@@ -253,14 +263,23 @@ describe('deleting an agent (PATCH agents {deleted_at, cleanup})', () => {
     expect(pushed).toHaveLength(2);
     const gone = await query(`SELECT 1 FROM checks WHERE agent_id = $1 AND deleted_at IS NULL`, [online.id]);
     expect(gone).toEqual([]);
-    for (const table of ['canaries', 'config_scrapers', 'config_items', 'topologies', 'components']) {
+    for (const table of ['canaries', 'config_scrapers', 'config_items', 'topologies', 'components', 'playbooks']) {
       expect(
         await query(`SELECT 1 FROM ${table} WHERE agent_id = $1 AND deleted_at IS NULL`, [online.id]),
         table,
       ).toEqual([]);
     }
     expect(await query('SELECT 1 FROM playbook_runs WHERE agent_id = $1', [online.id])).toEqual([]);
-    expect(await liveRows(otherRows)).toEqual(['canary', 'check', 'scraper', 'item', 'topology', 'component', 'run']);
+    expect(await liveRows(otherRows)).toEqual([
+      'canary',
+      'check',
+      'scraper',
+      'item',
+      'topology',
+      'component',
+      'playbook',
+      'run',
+    ]);
     expect(await query(`SELECT id FROM checks WHERE agent_id = $1 AND deleted_at IS NULL`, [NIL])).toEqual(localRows);
     const names = (await call(users.viewer, 'GET', list('order=name.asc'))).json<SummaryRow[]>().map((row) => row.name);
     expect(names).toEqual(['ap-south', 'keep-me']);

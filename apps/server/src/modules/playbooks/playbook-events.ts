@@ -1,4 +1,10 @@
-import { parameterProblems, parsePlaybookSpec, PLAYBOOK_DEFAULTS, type EventName } from '@lookout/contracts';
+import {
+  NIL_AGENT_ID,
+  parameterProblems,
+  parsePlaybookSpec,
+  PLAYBOOK_DEFAULTS,
+  type EventName,
+} from '@lookout/contracts';
 import type { Logger } from 'pino';
 import type { Queryable } from '../../db/transaction.js';
 import type { QueuedEvent } from '../../events/events.js';
@@ -40,8 +46,10 @@ export async function triggerPlaybooks(tx: Queryable, event: QueuedEvent, logger
   if (!event.eventId || !(kind in KIND)) return 0;
   const key = KIND[kind];
   const { rows } = await tx.query<{ id: string; name: string; spec: unknown }>(
-    `SELECT id, name, spec FROM playbooks WHERE deleted_at IS NULL AND jsonb_typeof(spec -> 'on' -> $1) = 'array'`,
-    [key],
+    // An agent's playbooks run where the agent runs, on its own events (migration 36).
+    `SELECT id, name, spec FROM playbooks
+     WHERE deleted_at IS NULL AND agent_id = $2 AND jsonb_typeof(spec -> 'on' -> $1) = 'array'`,
+    [key, NIL_AGENT_ID],
   );
   if (rows.length === 0) return 0;
   const target = await loadTarget(tx, kind, event.eventId);

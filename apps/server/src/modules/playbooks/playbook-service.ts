@@ -1,5 +1,6 @@
 import {
   parameterProblems,
+  NIL_AGENT_ID,
   parsePlaybookSpec,
   PLAYBOOK_DEFAULTS,
   type PlaybookListItem,
@@ -68,17 +69,25 @@ export function withDefaults(
 export function createPlaybookService(pool: pg.Pool) {
   async function livePlaybooks(): Promise<PlaybookRow[]> {
     const { rows } = await pool.query<PlaybookRow>(
-      `SELECT ${PLAYBOOK_COLUMNS} FROM playbooks WHERE deleted_at IS NULL ORDER BY title, name`,
+      `SELECT ${PLAYBOOK_COLUMNS} FROM playbooks WHERE deleted_at IS NULL AND agent_id = $1 ORDER BY title, name`,
+      [NIL_AGENT_ID],
     );
     return rows;
   }
 
   async function playbook(id: string): Promise<PlaybookRow> {
-    const { rows } = await pool.query<PlaybookRow>(
-      `SELECT ${PLAYBOOK_COLUMNS} FROM playbooks WHERE id = $1 AND deleted_at IS NULL`,
-      [id],
+    const { rows } = await pool.query<PlaybookRow & { agent_name: string | null }>(
+      `SELECT ${PLAYBOOK_COLUMNS},
+              (SELECT a.name FROM agents a WHERE a.id = playbooks.agent_id AND playbooks.agent_id <> $2) AS agent_name
+       FROM playbooks WHERE id = $1 AND deleted_at IS NULL`,
+      [id, NIL_AGENT_ID],
     );
     if (!rows[0]) throw AppError.notFound(`playbook ${id} was not found`);
+    // An agent pushed this playbook: the agent runs it, against what it watches.
+    if (rows[0].agent_name !== null)
+      throw AppError.badRequest(
+        `playbook ${rows[0].name} belongs to agent ${rows[0].agent_name}; run it from that agent's Lookout`,
+      );
     const parsed = parsePlaybookSpec(rows[0].spec);
     if (!parsed.ok)
       throw AppError.badRequest(

@@ -1,4 +1,4 @@
-import { parsePlaybookSpec, type PlaybookSpec } from '@lookout/contracts';
+import { NIL_AGENT_ID, parsePlaybookSpec, type PlaybookSpec } from '@lookout/contracts';
 import type pg from 'pg';
 
 /** The live playbook listening on a webhook path. */
@@ -7,8 +7,10 @@ export async function webhookPlaybook(
   path: string,
 ): Promise<{ id: string; spec: PlaybookSpec } | undefined> {
   const { rows } = await pool.query<{ id: string; spec: unknown }>(
-    `SELECT id, spec FROM playbooks WHERE deleted_at IS NULL AND spec -> 'on' -> 'webhook' ->> 'path' = $1`,
-    [path],
+    // Only this Lookout's own playbooks answer its webhooks; an agent's answer the agent's.
+    `SELECT id, spec FROM playbooks
+     WHERE deleted_at IS NULL AND agent_id = $2 AND spec -> 'on' -> 'webhook' ->> 'path' = $1`,
+    [path, NIL_AGENT_ID],
   );
   const parsed = rows[0] ? parsePlaybookSpec(rows[0].spec) : undefined;
   return rows[0] && parsed?.ok ? { id: rows[0].id, spec: parsed.spec } : undefined;

@@ -453,3 +453,47 @@ describe('triggers', () => {
     expect((await actionsOf(run.id))[0]!.result.stdout).toBe('api failed\n');
   });
 });
+
+describe("an agent's playbooks (pushed to this Lookout)", () => {
+  it('are not listed, run, triggered by events or answered by webhooks here', async () => {
+    const pool = testApp.database.pool;
+    const { rows: agents } = await pool.query<{ id: string }>(
+      `INSERT INTO agents (name) VALUES ('edge-eu') RETURNING id`,
+    );
+    const agentId = agents[0]!.id;
+    const spec = {
+      checks: [{ types: ['http'] }],
+      on: { canary: [{ event: 'failed' }], webhook: { path: 'agent-hook' } },
+      actions: [{ name: 'note', exec: { script: 'echo agent' } }],
+    };
+    const { rows: pushed } = await pool.query<{ id: string }>(
+      `INSERT INTO playbooks (name, title, spec, agent_id) VALUES ('Agent restart', 'Agent restart', $1, $2) RETURNING id`,
+      [spec, agentId],
+    );
+    const agentPlaybookId = pushed[0]!.id;
+    // A local playbook with the same trigger shows when the event has been handled.
+    const localId = await createPlaybook('Local on failure', {
+      on: { canary: [{ event: 'failed' }] },
+      actions: [{ name: 'note', exec: { script: 'echo local' } }],
+    });
+
+    const list = await call(users.viewer, 'GET', `/api/playbook/list?check_id=${checkId}`);
+    expect((JSON.parse(list.body) as Array<{ id: string }>).map((p) => p.id)).not.toContain(agentPlaybookId);
+    const run = await call(users.editor, 'POST', '/api/playbook/run', { id: agentPlaybookId, check_id: checkId });
+    expect(run.statusCode).toBe(400);
+    expect(run.body).toContain('belongs to agent edge-eu');
+    const hook = await testApp.app.inject({ method: 'POST', url: '/api/playbook/webhook/agent-hook' });
+    expect(hook.statusCode).toBe(404);
+
+    await pool.query(`UPDATE checks SET status = 'healthy', last_runtime = now() WHERE id = $1`, [checkId]);
+    await pool.query(`UPDATE checks SET status = 'unhealthy', last_runtime = now() WHERE id = $1`, [checkId]);
+    await eventually(async () => {
+      const { rows } = await pool.query('SELECT id FROM playbook_runs WHERE playbook_id = $1', [localId]);
+      return rows[0];
+    }, 60_000);
+    const { rows: agentRuns } = await pool.query('SELECT id FROM playbook_runs WHERE playbook_id = $1', [
+      agentPlaybookId,
+    ]);
+    expect(agentRuns).toEqual([]);
+  });
+});
