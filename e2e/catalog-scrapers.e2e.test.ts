@@ -40,7 +40,8 @@ describe('catalog scrapers and relationships in Chromium', () => {
     cleanups.push(() => rm(folder, { recursive: true, force: true }));
     await writeFile(join(folder, 'shop.yaml'), 'id: shop\nname: shop\nkind: Service\nreplicas: 2\n');
     await writeFile(join(folder, 'orders-db.yaml'), 'id: orders-db\nname: orders-db\nkind: Database\nsize: 10Gi\n');
-    lookout = await startConsole();
+    // The file scraper may read this folder only (LOOKOUT_SCRAPE_FILE_ROOTS, docs/catalog.md).
+    lookout = await startConsole({ env: { LOOKOUT_SCRAPE_FILE_ROOTS: folder } });
     ({ server, db } = lookout);
 
     ({ context } = await lookout.openBrowser({ viewport: { width: 1440, height: 1000 } }));

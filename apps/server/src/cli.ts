@@ -49,6 +49,8 @@ type ServerFlags = {
   agentPushInterval?: string;
   // logs
   logFileRoots?: string;
+  // catalog
+  scrapeFileRoots?: string;
 };
 
 const program = new Command()
@@ -205,6 +207,13 @@ function withServerOptions(command: Command): Command {
         new Option(
           '--log-file-roots <dirs>',
           'the only directories file and journald log backends may read, comma- or colon-separated (env LOOKOUT_LOG_FILE_ROOTS, default /var/log)',
+        ),
+      )
+      // catalog
+      .addOption(
+        new Option(
+          '--scrape-file-roots <dirs>',
+          'the only directories file and kubernetesFile catalog scrapers may read, comma- or colon-separated (env LOOKOUT_SCRAPE_FILE_ROOTS, default /etc/lookout/catalog)',
         ),
       )
   );

@@ -48,6 +48,8 @@ export async function buildTestApp(
     playbooks?: AppDeps['playbooks'];
     /** logs: the directories file and journald backends may read (LOOKOUT_LOG_FILE_ROOTS). */
     logs?: AppDeps['logs'];
+    /** catalog: the directories file scrapers may read (LOOKOUT_SCRAPE_FILE_ROOTS). */
+    catalog?: AppDeps['catalog'];
     /**
      * false: nothing runs in the background (no jobs, no event consumers, no module workers),
      * for tests that read what triggers queue as data before any consumer could claim it.
@@ -76,6 +78,7 @@ export async function buildTestApp(
     ...(options.topology ? { topology: options.topology } : {}),
     ...(options.playbooks ? { playbooks: options.playbooks } : {}),
     ...(options.logs ? { logs: options.logs } : {}),
+    ...(options.catalog ? { catalog: options.catalog } : {}),
     ...(options.secretsKubernetesConnection
       ? { secretsKubernetesConnection: options.secretsKubernetesConnection }
       : {}),

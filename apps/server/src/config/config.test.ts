@@ -363,4 +363,27 @@ describe('configuration', () => {
       expect(() => parseConfig(readConfigInput({ LOOKOUT_LOG_FILE_ROOTS: value }, {}))).toThrow(message);
     });
   });
+
+  describe('LOOKOUT_SCRAPE_FILE_ROOTS', () => {
+    it('lets file scrapers read /etc/lookout/catalog by default, apart from the log roots; a list replaces it', () => {
+      const defaults = parseConfig(readConfigInput({ LOOKOUT_LOG_FILE_ROOTS: '/srv/logs' }, {}));
+      expect(defaults.scrapeFileRoots).toEqual(['/etc/lookout/catalog']);
+      const env = { LOOKOUT_SCRAPE_FILE_ROOTS: '/srv/manifests/, /etc/lookout/catalog:/opt/x/../y' };
+      expect(parseConfig(readConfigInput(env, {})).scrapeFileRoots).toEqual([
+        '/srv/manifests',
+        '/etc/lookout/catalog',
+        '/opt/y',
+      ]);
+      expect(parseConfig(readConfigInput(env, {})).logFileRoots).toEqual(['/var/log']);
+      expect(parseConfig(readConfigInput(env, { scrapeFileRoots: '/data/k8s' })).scrapeFileRoots).toEqual([
+        '/data/k8s',
+      ]);
+    });
+
+    it('stops with a message naming the setting for a relative directory', () => {
+      expect(() => parseConfig(readConfigInput({ LOOKOUT_SCRAPE_FILE_ROOTS: 'manifests' }, {}))).toThrow(
+        "LOOKOUT_SCRAPE_FILE_ROOTS (--scrape-file-roots) must list absolute directories (comma- or colon-separated), such as /etc/lookout/catalog,/srv/manifests; 'manifests' is not absolute",
+      );
+    });
+  });
 });

@@ -56,6 +56,8 @@ export const SETTINGS = {
   agentPushInterval: { env: 'LOOKOUT_AGENT_PUSH_INTERVAL', flag: '--agent-push-interval' },
   // logs: the directories file and journald log backends may read (docs/logs.md)
   logFileRoots: { env: 'LOOKOUT_LOG_FILE_ROOTS', flag: '--log-file-roots' },
+  // catalog: the directories file and kubernetesFile scrapers may read (docs/catalog.md)
+  scrapeFileRoots: { env: 'LOOKOUT_SCRAPE_FILE_ROOTS', flag: '--scrape-file-roots' },
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 
@@ -92,8 +94,42 @@ const MAX_PREVIOUS_SECRET_KEYS = 10;
 
 /** The directories log backends may read without LOOKOUT_LOG_FILE_ROOTS (docs/logs.md). */
 export const DEFAULT_LOG_FILE_ROOTS = '/var/log';
-/** Directories LOOKOUT_LOG_FILE_ROOTS may list: a handful is normal, hundreds is a mistake. */
-const MAX_LOG_FILE_ROOTS = 50;
+/**
+ * The directories file and kubernetesFile scrapers may read without LOOKOUT_SCRAPE_FILE_ROOTS
+ * (docs/catalog.md, ADR 0046): one that exists only when an operator makes it for manifests.
+ */
+export const DEFAULT_SCRAPE_FILE_ROOTS = '/etc/lookout/catalog';
+/** Directories a *_FILE_ROOTS setting may list: a handful is normal, hundreds is a mistake. */
+const MAX_FILE_ROOTS = 50;
+
+/**
+ * A *_FILE_ROOTS setting: absolute directories separated by commas or colons, kept normalised
+ * (no `..`, no trailing /, no repeats).
+ */
+function fileRoots(fallback: string, example: string) {
+  return z
+    .string()
+    .max(MAX_FILE_ROOTS * 1025, 'is too long')
+    .default(fallback)
+    .transform((value, ctx) => {
+      const roots = value
+        .split(/[,:]/)
+        .map((root) => root.trim())
+        .filter((root) => root !== '');
+      const relative = roots.find((root) => !path.isAbsolute(root));
+      if (roots.length === 0 || roots.length > MAX_FILE_ROOTS || relative !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            relative !== undefined
+              ? `must list absolute directories (comma- or colon-separated), such as ${example}; '${relative}' is not absolute`
+              : `must list 1 to ${MAX_FILE_ROOTS} absolute directories (comma- or colon-separated), such as ${example}`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(roots.map((root) => path.resolve(root)))];
+    });
+}
 
 /** The port Lookout listens on without PORT; links fall back to http://localhost:<port>. */
 export const DEFAULT_PORT = 8080;
@@ -302,29 +338,9 @@ const configFields = z.object({
       }
       return ms;
     }),
-  // logs: absolute directories separated by commas or colons, kept normalised (no `..`, no trailing /).
-  logFileRoots: z
-    .string()
-    .max(MAX_LOG_FILE_ROOTS * 1025, 'is too long')
-    .default(DEFAULT_LOG_FILE_ROOTS)
-    .transform((value, ctx) => {
-      const roots = value
-        .split(/[,:]/)
-        .map((root) => root.trim())
-        .filter((root) => root !== '');
-      const relative = roots.find((root) => !path.isAbsolute(root));
-      if (roots.length === 0 || roots.length > MAX_LOG_FILE_ROOTS || relative !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            relative !== undefined
-              ? `must list absolute directories (comma- or colon-separated), such as /var/log,/srv/app/logs; '${relative}' is not absolute`
-              : `must list 1 to ${MAX_LOG_FILE_ROOTS} absolute directories (comma- or colon-separated), such as /var/log,/srv/app/logs`,
-        });
-        return z.NEVER;
-      }
-      return [...new Set(roots.map((root) => path.resolve(root)))];
-    }),
+  // logs and the catalog's file scrapers: which host directories rows may name (ADR 0043, 0046).
+  logFileRoots: fileRoots(DEFAULT_LOG_FILE_ROOTS, '/var/log,/srv/app/logs'),
+  scrapeFileRoots: fileRoots(DEFAULT_SCRAPE_FILE_ROOTS, '/etc/lookout/catalog,/srv/manifests'),
 });
 
 /** The agent settings: all three or none. */

@@ -146,6 +146,8 @@ export type AppDeps = {
   topology?: { planIntervalMs?: number };
   /** logs: the directories file and journald backends may read (else serve's LOOKOUT_LOG_FILE_ROOTS, else /var/log). */
   logs?: { fileRoots?: readonly string[] };
+  /** catalog: the directories file scrapers may read (else serve's LOOKOUT_SCRAPE_FILE_ROOTS, else /etc/lookout/catalog). */
+  catalog?: { fileRoots?: readonly string[] };
 };
 
 export type ComposedApp = {
@@ -268,6 +270,7 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     ...deps.health,
   });
   // The catalog: scraper documents validated on write, per-item summaries refreshed by a job.
+  const scrapeFileRoots = deps.catalog?.fileRoots ?? deps.serve?.config.scrapeFileRoots;
   const catalog = createCatalogModule({
     pool,
     logger,
@@ -277,6 +280,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     // exec scrapers run their scripts where exec checks run theirs (ADR 0010).
     ...(deps.health?.sandbox ? { sandbox: deps.health.sandbox } : {}),
     ...serve,
+    // file and kubernetesFile scrapers read only under these (ADR 0046).
+    ...(scrapeFileRoots ? { fileRoots: scrapeFileRoots } : {}),
   });
   // Topology: documents run as jobs into components; roll-ups kept current by check and config events.
   const topology = createTopologyModule({

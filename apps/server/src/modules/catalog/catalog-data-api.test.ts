@@ -131,12 +131,12 @@ describe('config_scrapers writes', () => {
       const created = await call(users[role], 'POST', '/api/db/config_scrapers', {
         name: `by-${role}`,
         source: 'UI',
-        spec: { file: [{ type: 'File::Config', paths: ['/tmp/*.yaml'] }] },
+        spec: { file: [{ type: 'File::Config', paths: ['/etc/lookout/catalog/*.yaml'] }] },
       });
       expect(created.statusCode, role).toBe(201);
       const id = (created.json() as Array<{ id: string }>)[0]!.id;
       const patched = await call(users[role], 'PATCH', `/api/db/config_scrapers?id=eq.${id}`, {
-        spec: { file: [{ type: 'File::Config', paths: ['/etc/*.yaml'] }], schedule: '@hourly' },
+        spec: { file: [{ type: 'File::Config', paths: ['/etc/lookout/catalog/apps/*.yaml'] }], schedule: '@hourly' },
       });
       expect(patched.statusCode, role).toBe(200);
       const deleted = await call(users[role], 'PATCH', `/api/db/config_scrapers?id=eq.${id}`, { deleted_at: 'now()' });

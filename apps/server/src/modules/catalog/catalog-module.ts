@@ -6,6 +6,7 @@ import {
 } from '@lookout/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { AllowedRoots } from '../../files/allowed-roots.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { noWorkers, type ServeContext, type ServerModule } from '../../http/server-module.js';
@@ -13,6 +14,7 @@ import { scrapeConfigApplier } from './catalog-cli.js';
 import { guardCatalogWrites } from './catalog-data-api-guard.js';
 import { createCatalogRepository, type CatalogRepository } from './catalog-repository.js';
 import { createCatalogScraping, type CatalogScraping } from './catalog-scraping.js';
+import { DEFAULT_SCRAPE_ROOTS } from './scrapers/scrape-file-roots.js';
 import type { ScrapeConnectionResolver } from './scrapers/scraper-connections.js';
 import { ensureSelfScraper } from './self-scraper.js';
 import { createCatalogSummaryRepository } from './catalog-summary-repository.js';
@@ -32,11 +34,13 @@ export type CatalogModuleDeps = {
   serve?: ServeContext;
   /** Where exec scrapers' scripts run (the health module's sandbox, ADR 0010); without it they are refused. */
   sandbox?: Sandbox;
+  /** LOOKOUT_SCRAPE_FILE_ROOTS: the only host directories file scrapers may read (default /etc/lookout/catalog). */
+  fileRoots?: AllowedRoots;
 };
 
 export type CatalogModule = ServerModule<{
   /** Validates config_scrapers writes through /api/db (app.ts hands it to the data API). */
-  guardDataApiWrites: typeof guardCatalogWrites;
+  guardDataApiWrites: ReturnType<typeof guardCatalogWrites>;
   /** Refreshes config_item_summary_3d/7d/30d now (after a scrape, in tests). */
   refreshSummaries: CatalogRepository['refreshSummaries'];
   /** The scrape engine: run one scraper now (a job), or every due one. */
@@ -52,6 +56,8 @@ export const catalogCli = { appliers: { [SCRAPE_CONFIG_KIND]: scrapeConfigApplie
  * per-item change and insight counts (materialized) fresh with a scheduled job.
  */
 export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
+  // Checked when a scraper is saved (the data API guard) and again when it runs (the fetchers).
+  const fileRoots = deps.fileRoots ?? DEFAULT_SCRAPE_ROOTS;
   const repository = createCatalogRepository(deps.pool);
   const everyMs = deps.summaryRefreshMs ?? CATALOG_SUMMARY_REFRESH_MS;
   // One replica refreshes per period (the job's lock and minimum gap); keep a day of successes.
@@ -71,10 +77,11 @@ export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
     ...(deps.resolveConnection ? { resolveConnection: deps.resolveConnection } : {}),
     ...(deps.serve ? { selfDatabaseUrl: deps.serve.databaseUrl } : {}),
     ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
+    fileRoots,
   });
   return {
     services: {
-      guardDataApiWrites: guardCatalogWrites,
+      guardDataApiWrites: guardCatalogWrites(fileRoots),
       refreshSummaries: () => repository.refreshSummaries(),
       scraping: { runNow: scraping.runNow, runDue: scraping.runDue },
     },

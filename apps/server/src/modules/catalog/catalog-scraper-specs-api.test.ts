@@ -12,7 +12,8 @@ let testApp: TestApp;
 let editor: TestUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  // The kubernetesFile entry below reads /srv/manifests (LOOKOUT_SCRAPE_FILE_ROOTS).
+  testApp = await buildTestApp({ catalog: { fileRoots: ['/srv'] } });
   editor = await createSignedInUser(testApp.app, testApp.database.pool, {
     email: 'editor@example.com',
     roles: ['editor'],

@@ -10,8 +10,9 @@ let testApp: TestApp;
 let dir: string;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
   dir = await mkdtemp(path.join(os.tmpdir(), 'lookout-scrape-app-'));
+  // The scrapers read files of this folder only (LOOKOUT_SCRAPE_FILE_ROOTS).
+  testApp = await buildTestApp({ catalog: { fileRoots: [dir] } });
 });
 afterAll(async () => {
   await testApp.close();

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { AllowedRoots } from '../../files/allowed-roots.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { createScrapeEngine, type ScrapeFetchers } from './scrape-engine.js';
@@ -27,6 +28,8 @@ export function createCatalogScraping(deps: {
   sandbox?: Sandbox;
   /** Where the file scraper keeps git checkouts (default: a folder in the system's temp). */
   gitCacheDir?: string;
+  /** LOOKOUT_SCRAPE_FILE_ROOTS: the host directories file scrapers may read (default /etc/lookout/catalog). */
+  fileRoots?: AllowedRoots;
   fetchers?: ScrapeFetchers;
 }) {
   const repository = createScrapeRepository(deps.pool);
@@ -40,6 +43,7 @@ export function createCatalogScraping(deps: {
         ...(deps.selfDatabaseUrl ? { selfDatabaseUrl: deps.selfDatabaseUrl } : {}),
         ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
         ...(deps.gitCacheDir ? { gitCacheDir: deps.gitCacheDir } : {}),
+        ...(deps.fileRoots ? { fileRoots: deps.fileRoots } : {}),
       }),
   });
   const scheduler = createScrapeScheduler({

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 function scraping() {
   const jobs = createJobs({ pool: database.pool, logger: silent, hostname: 'test' });
-  return createCatalogScraping({ pool: database.pool, logger: silent, jobs });
+  return createCatalogScraping({ pool: database.pool, logger: silent, jobs, fileRoots: [dir] });
 }
 
 async function addScraper(name: string, spec: unknown): Promise<string> {

@@ -32,6 +32,7 @@ const runNow = (id: string) =>
     pool: database.pool,
     logger: silent,
     jobs: createJobs({ pool: database.pool, logger: silent, hostname: 'test' }),
+    fileRoots: [dir],
   }).runNow(id);
 
 async function addScraper(name: string, spec: unknown): Promise<string> {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SELF_DATABASE_CONNECTION, SELF_SCRAPER_SOURCE } from '@lookout/contracts';
+import type { AllowedRoots } from '../../../files/allowed-roots.js';
 import type { Sandbox } from '../../../sandbox/sandbox.js';
 import type { ScrapeFetchers } from '../scrape-engine.js';
 import { scrapeExec, type ExecEntry } from './exec-scraper.js';
@@ -25,6 +26,8 @@ export function scrapeFetchers(
     sandbox?: Sandbox;
     /** Where the file scraper keeps its git checkouts. */
     gitCacheDir?: string;
+    /** LOOKOUT_SCRAPE_FILE_ROOTS: the host directories file and kubernetesFile scrapers may read. */
+    fileRoots?: AllowedRoots;
   } = {},
 ): ScrapeFetchers {
   return {
@@ -34,8 +37,13 @@ export function scrapeFetchers(
         resolveConnection: options.resolveConnection,
         // One cache folder per scraper: two scrapers of one repository never run git in the same checkout.
         gitCacheDir: path.join(options.gitCacheDir ?? DEFAULT_GIT_CACHE_DIR, scraper.id),
+        fileRoots: options.fileRoots,
       }),
-    kubernetesFile: (entry) => scrapeKubernetesFiles(entry as unknown as KubernetesFileEntry, options.baseDir),
+    kubernetesFile: (entry) =>
+      scrapeKubernetesFiles(entry as unknown as KubernetesFileEntry, {
+        baseDir: options.baseDir,
+        fileRoots: options.fileRoots,
+      }),
     exec: (entry) => scrapeExec(entry as unknown as ExecEntry, options.sandbox),
     kubernetes: (entry, scraper) =>
       scrapeKubernetes(entry as unknown as KubernetesEntry, {

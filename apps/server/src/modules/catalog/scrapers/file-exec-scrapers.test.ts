@@ -44,6 +44,8 @@ function scraping(options: { resolveConnection?: ScrapeConnectionResolver; sandb
     logger: silent,
     jobs,
     gitCacheDir: path.join(dir, 'git-cache'),
+    // kubernetesFile reads manifests of this folder (LOOKOUT_SCRAPE_FILE_ROOTS).
+    fileRoots: [dir],
     ...options,
   });
 }

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { SCRAPE_ENGINE_LIMITS } from '@lookout/contracts';
 import { glob } from 'tinyglobby';
 import { parseAllDocuments } from 'yaml';
+import type { AllowedRoots } from '../../../files/allowed-roots.js';
 import type { ScrapedDocument } from '../scrape-item-fns.js';
 import { checkout, type GitSource } from './git-checkout.js';
 import type { ScrapeConnectionResolver } from './scraper-connections.js';
+import { DEFAULT_SCRAPE_ROOTS, OutsideScrapeRootsError, scrapeFileGate } from './scrape-file-roots.js';
 
 /**
  * The `file` scraper: local paths and globs of YAML or JSON files. Each file gives one document
@@ -13,7 +15,9 @@ import type { ScrapeConnectionResolver } from './scraper-connections.js';
  * expression a document is identified by its file path (with `#n` for the n-th document).
  * A path or glob that matches nothing is not an error: its files are gone, so are their items.
  * With `url` (and a git `connection` for credentials and ref) the paths are read inside a
- * shallow checkout of that repository (git-checkout.ts), and never outside it.
+ * shallow checkout of that repository (git-checkout.ts), and never outside it. Without, only
+ * files whose real path lies under LOOKOUT_SCRAPE_FILE_ROOTS are read (scrape-file-roots.ts): a
+ * glob or a link reaching further fails the entry, naming the file and the setting.
  */
 
 export type FileEntry = {
@@ -69,28 +73,40 @@ async function gitSource(
   return { url, ref: ref ?? 'main', username, password };
 }
 
-/**
- * The documents of a file entry; unreadable or malformed files are errors naming the file. With
- * `url`, `context.gitCacheDir` holds the checkouts.
- */
+export type FileScrapeContext = {
+  namespace: string;
+  resolveConnection?: ScrapeConnectionResolver | undefined;
+  /** Where the checkouts of entries with `url` are kept. */
+  gitCacheDir?: string | undefined;
+  /** LOOKOUT_SCRAPE_FILE_ROOTS: the only host directories read (default /etc/lookout/catalog). */
+  fileRoots?: AllowedRoots | undefined;
+  /** How refusals name the entry's paths (`paths`, kubernetesFile's `files.path`). */
+  field?: string;
+};
+
+/** The documents of a file entry; unreadable or malformed files are errors naming the file. */
 export async function scrapeFiles(
   entry: FileEntry,
   baseDir = process.cwd(),
-  context: { namespace: string; resolveConnection?: ScrapeConnectionResolver | undefined; gitCacheDir?: string } = {
-    namespace: 'default',
-  },
+  context: FileScrapeContext = { namespace: 'default' },
 ): Promise<FileScrape> {
+  const field = context.field ?? 'paths';
   let root: string | undefined;
+  let gate: Awaited<ReturnType<typeof scrapeFileGate>> | undefined;
   if (entry.url || entry.connection) {
     const outside = entry.paths.find((pattern) => path.isAbsolute(pattern) || pattern.split(/[\\/]/).includes('..'));
     if (outside) throw new Error(`paths: '${outside}' is outside the repository; give paths relative to its root`);
     baseDir = await checkout(await gitSource(entry, context), context.gitCacheDir);
     root = await realpath(baseDir);
+  } else {
+    gate = await scrapeFileGate(context.fileRoots ?? DEFAULT_SCRAPE_ROOTS);
   }
   const errors: string[] = [];
   const files = new Set<string>();
-  for (const pattern of entry.paths) {
+  for (const [index, pattern] of entry.paths.entries()) {
     const absolute = path.isAbsolute(pattern) ? pattern : path.join(baseDir, pattern);
+    // Before anything is listed: a glob outside the roots would name files outside in its errors.
+    gate?.checkPattern(absolute, `${field}[${index}]`);
     const matches = await glob(absolute, {
       absolute: true,
       onlyFiles: true,
@@ -113,12 +129,14 @@ export async function scrapeFiles(
         errors.push(`${path.relative(baseDir, file)}: links outside the repository; left out`);
         continue;
       }
-      const info = await stat(file);
+      // A host file is read at its real path, checked under the roots (a link swapped later cannot redirect it).
+      const real = gate ? await gate.resolve(file, field) : file;
+      const info = await stat(real);
       if (info.size > SCRAPE_ENGINE_LIMITS.fileBytes) {
         errors.push(`${file}: ${info.size} bytes is more than the ${SCRAPE_ENGINE_LIMITS.fileBytes} a file may have`);
         continue;
       }
-      const values = parseFile(file, await readFile(file, 'utf8'), entry.format);
+      const values = parseFile(file, await readFile(real, 'utf8'), entry.format);
       // In a checkout the path inside the repository names the file (the cache folder may move).
       const name = root ? path.relative(baseDir, file) : file;
       for (const [index, document] of values.entries()) {
@@ -126,6 +144,7 @@ export async function scrapeFiles(
         documents.push({ source, document, defaults: { id: source, name: path.basename(file) } });
       }
     } catch (error) {
+      if (error instanceof OutsideScrapeRootsError) throw error;
       errors.push(`${file}: ${(error as Error).message}`);
     }
   }
