@@ -1,5 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { CANARY_FORM_TEXTS, CHECK_DRAWER_TEXTS, HEALTH_PAGE_TEXTS, SELF_CANARY_NAME } from '@lookout/contracts';
+import {
+  CANARY_FORM_TEXTS,
+  CHECK_DRAWER_TEXTS,
+  HEALTH_PAGE_TEXTS,
+  SELF_CANARY_NAME,
+  SETTINGS_RESOURCES,
+} from '@lookout/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchConsole } from './support/browser.js';
@@ -206,6 +212,12 @@ describe('the health dashboard and check drawer in Chromium', () => {
 
     await form.getByRole('button', { name: CANARY_FORM_TEXTS.save }).click();
     await page.getByText(CANARY_FORM_TEXTS.created('shop')).waitFor();
+    // Saving returns to the Health Checks list, where its row opens it again.
+    await page.waitForURL((url) => url.pathname === SETTINGS_RESOURCES.canaries.path);
+    await page
+      .getByRole('table', { name: SETTINGS_RESOURCES.canaries.title })
+      .getByRole('row', { name: /shop/ })
+      .click();
     await page.waitForURL((url) => /^\/settings\/canaries\/[0-9a-f-]{36}$/.test(url.pathname));
     await form.getByRole('button', { name: CANARY_FORM_TEXTS.update }).waitFor();
     expect(await form.getByLabel('Name *').first().getAttribute('readonly')).not.toBeNull();

@@ -72,7 +72,7 @@ describe('/settings/canaries/new', () => {
     expect(within(page).getByLabelText('Threshold (ms)')).toHaveAccessibleDescription(CANARY_FORM_TEXTS.numberError);
   });
 
-  it('saves a valid health check through apply and opens it', async () => {
+  it('saves a valid health check through apply and returns to the list', async () => {
     const { user, calls, router } = open('/settings/canaries/new');
     const page = await form();
     await user.type(within(page).getAllByLabelText('Name *')[0] as HTMLElement, 'shop');
@@ -115,9 +115,8 @@ describe('/settings/canaries/new', () => {
         tcp: [{ name: 'db', endpoint: 'db.internal:5432' }],
       },
     });
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/settings/canaries/10000000-0000-4000-8000-000000000099'),
-    );
+    // Saving returns to the list (spec 3 section 2.6).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/canaries'));
     expect(await screen.findByText('shop created successfully')).toBeInTheDocument();
   });
 
@@ -138,6 +137,13 @@ describe('/settings/canaries/{id}', () => {
     const { user, calls } = open(`/settings/canaries/${web.id}`);
     const page = await form();
     expect(screen.getByRole('heading', { level: 1, name: 'default/web' })).toBeInTheDocument();
+    // The settings resource sub-tabs (spec 2 section 2.8).
+    const subTabs = screen.getByRole('tablist', { name: 'Health check' });
+    expect(
+      within(subTabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Spec', 'Job History']);
     expect(within(page).getAllByLabelText('Name *')[0]).toHaveAttribute('readonly');
     expect(within(page).getByLabelText('Namespace')).toHaveAttribute('readonly');
     expect(within(page).getByLabelText('Schedule *')).toHaveValue('interval:60');

@@ -8,9 +8,10 @@ import {
 } from '@lookout/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { SettingsResourceTabs } from '@/components/settings-resource/settings-resource-tabs';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { formClasses } from '@/components/ui/form-field';
@@ -29,7 +30,7 @@ import {
   type CanaryDraft,
   type JsonObject,
 } from '../../lib/canary-draft-fns';
-import { canaryEditPath } from '../../lib/health-paths';
+import { CANARY_SETTINGS_PATH } from '../../lib/health-paths';
 import { CheckIcon } from '../check-icon';
 import { CheckFields } from './check-fields';
 import { DraftSelect, DraftText } from './draft-fields';
@@ -39,6 +40,8 @@ export interface CanaryEditorProps {
   canaryId: string | undefined;
   /** Write on canaries (spec 2 section 6): without it everything is read-only. */
   canWrite: boolean;
+  /** The Job History tab's content, composed by the route page from the job history feature. */
+  jobHistory?: (canaryId: string) => ReactNode;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface CanaryEditorProps {
  * for the check types that have one and a YAML editor for the whole canary, both validated by
  * `parseCanaryDocument`, whose messages name the field.
  */
-export function CanaryEditor({ canaryId, canWrite }: CanaryEditorProps) {
+export function CanaryEditor({ canaryId, canWrite, jobHistory }: CanaryEditorProps) {
   const canary = useCanary(canaryId);
   if (canaryId === undefined) {
     return <CanaryEditorForm initial={newCanaryDraft()} existing={undefined} canWrite={canWrite} />;
@@ -77,13 +80,20 @@ export function CanaryEditor({ canaryId, canWrite }: CanaryEditorProps) {
     );
   }
   const row = canary.data;
-  return (
+  const form = (
     <CanaryEditorForm
       key={`${row.id}:${row.updated_at}`}
       initial={canaryRowToDraft(row)}
       existing={{ id: row.id, source: row.source }}
       canWrite={canWrite}
     />
+  );
+  if (!jobHistory) return form;
+  // The settings resource sub-tabs (spec 2 section 2.8): Spec, and the canary's runs.
+  return (
+    <div className="mx-auto max-w-4xl">
+      <SettingsResourceTabs label="Health check" content={{ spec: form, 'job-history': jobHistory(row.id) }} />
+    </div>
   );
 }
 
@@ -111,7 +121,8 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
       toast.success(
         result.created ? CANARY_FORM_TEXTS.created(result.canary.name) : CANARY_FORM_TEXTS.saved(result.canary.name),
       );
-      if (!existing) void navigate(canaryEditPath(result.canary.id), { replace: true });
+      // Saving returns to the list (spec 3 section 2.6).
+      void navigate(CANARY_SETTINGS_PATH);
     },
   });
   const { draft, mode, fieldErrors, yamlError, serverError, problems: shownProblems, submitted, edit } = editor;
