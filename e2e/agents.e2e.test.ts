@@ -77,6 +77,13 @@ describe('the agents page in Chromium', () => {
     agentId = (
       await lookout.db.query<{ id: string }>('SELECT id FROM agents WHERE name = $1 AND deleted_at IS NULL', [AGENT])
     ).rows[0]!.id;
+    // The backlog the agent reports with its pings (beyond the original), under its status.
+    await lookout.db.query(
+      `UPDATE agents SET push_queue_length = 42, push_oldest_unpushed_at = now() - interval '5 minutes' WHERE id = $1`,
+      [agentId],
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await row.getByText(AGENTS_TEXTS.backlog(42, '5m')).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}agents-list.png` });
     await row.click();
     await page.waitForURL(`${lookout.server.url}/agents?*id=${agentId}*`);
@@ -105,7 +112,10 @@ describe('the agents page in Chromium', () => {
     await question.getByRole('button', { name: AGENTS_TEXTS.delete.yes }).click();
     const confirm = page.getByRole('alertdialog', { name: AGENTS_TEXTS.delete.confirmTitle });
     await confirm.getByRole('button', { name: AGENTS_TEXTS.delete.confirm }).click();
-    await toast(AGENTS_TEXTS.toasts.deleted);
+    // Polled as text, so a failure names the toast that came instead (the server's message).
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').allInnerTexts(), { timeout: 15_000 })
+      .toContain(AGENTS_TEXTS.toasts.deleted);
     await page.getByRole('table', { name: AGENTS_TEXTS.table }).getByText('No data available').waitFor();
 
     expect((await ping(token)).status).toBe(401);

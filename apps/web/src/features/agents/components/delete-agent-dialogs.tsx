@@ -51,17 +51,13 @@ export function DeleteAgentDialogs({ agentId, onCancel, onDeleted }: DeleteAgent
       description={cleanup ? texts.confirmWithCleanup : texts.confirmWithoutCleanup}
       confirmLabel={texts.confirm}
       isPending={remove.isPending}
+      // mutateAsync, not mutate's callbacks: the delete refetches the drawer's agent, which is
+      // gone, and that can unmount these dialogs before mutate would call back.
       onConfirm={() =>
-        remove.mutate(
-          { id: agentId, cleanup },
-          {
-            onSuccess: () => {
-              toast.success(AGENTS_TEXTS.toasts.deleted);
-              onDeleted();
-            },
-            onError: toastError,
-          },
-        )
+        void remove.mutateAsync({ id: agentId, cleanup }).then(() => {
+          toast.success(AGENTS_TEXTS.toasts.deleted);
+          onDeleted();
+        }, toastError)
       }
     />
   );
