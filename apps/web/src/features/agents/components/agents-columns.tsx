@@ -54,7 +54,7 @@ export const agentColumns = () =>
     col.accessor('name', {
       header: texts.name,
       size: 200,
-      cell: (info) => <span className="font-medium text-slate-900">{info.getValue()}</span>,
+      cell: (info) => <span className="font-medium whitespace-nowrap text-slate-900">{info.getValue()}</span>,
     }),
     col.accessor('config_count', { header: texts.configs, size: 90, enableSorting: false, meta: numeric }),
     col.accessor('checks_count', { header: texts.checks, size: 90, enableSorting: false, meta: numeric }),
