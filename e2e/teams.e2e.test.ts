@@ -15,7 +15,7 @@ const [ADA, BOB] = ['Ada Lovelace', 'Bob Builder'] as const;
 
 /**
  * The Teams journey of issue 12 in a real browser against the built server: the admin creates
- * a team with a spec, adds two users as members, removes one, renames the team and deletes
+ * a team with a spec, adds two users as members, removes one, updates the team (its name fixed) and deletes
  * it, each step with the spec's toast, and the data API agrees at the end.
  */
 describe('the teams pages in Chromium', () => {
@@ -119,28 +119,30 @@ describe('the teams pages in Chromium', () => {
     expect(await membersOf(teamId)).toEqual([ADA]);
   });
 
-  it('renames the team in the Spec tab and shows the new name with one member in the list', async () => {
+  it('updates the team in the Spec tab, its name fixed, and lists it with one member', async () => {
     await page.getByRole('tab', { name: TEAMS_PAGE_TEXTS.tabs.spec }).click();
     const form = page.getByRole('form', { name: 'Team' });
-    await form.getByLabel(TEAMS_PAGE_TEXTS.fields.name).fill('Platform Engineering');
+    // The name cannot change once the team exists (spec 2 section 5).
+    expect(await form.getByLabel(TEAMS_PAGE_TEXTS.fields.name).getAttribute('readonly')).not.toBeNull();
+    await form.getByLabel(TEAMS_PAGE_TEXTS.fields.icon).fill('users');
     await form.getByRole('button', { name: TEAMS_PAGE_TEXTS.update }).click();
-    await toast(TEAM_TOASTS.updated('Platform Engineering'));
+    await toast(TEAM_TOASTS.updated('Platform'));
     await page.waitForURL(`${server.url}/settings/teams`);
-    const row = teamRow('Platform Engineering');
+    const row = teamRow('Platform');
     await row.waitFor();
     // The generic list has no members column (spec 3 section 2.6): one member left, by the API.
     expect(await membersOf(teamId)).toEqual([ADA]);
-    await page.screenshot({ path: `${ARTIFACTS}teams-renamed.png` });
+    await page.screenshot({ path: `${ARTIFACTS}teams-updated.png` });
   });
 
   it('deletes the team after confirmation; its membership rows stay', async () => {
-    await teamRow('Platform Engineering').click();
+    await teamRow('Platform').click();
     const form = page.getByRole('form', { name: 'Team' });
     await form.getByRole('button', { name: TEAMS_PAGE_TEXTS.delete }).click();
-    const confirm = page.getByRole('alertdialog', { name: TEAMS_PAGE_TEXTS.deleteConfirm('Platform Engineering') });
+    const confirm = page.getByRole('alertdialog', { name: TEAMS_PAGE_TEXTS.deleteConfirm('Platform') });
     await page.screenshot({ path: `${ARTIFACTS}teams-delete-confirm.png` });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toast(TEAM_TOASTS.deleted('Platform Engineering'));
+    await toast(TEAM_TOASTS.deleted('Platform'));
     await page.waitForURL(`${server.url}/settings/teams`);
     await page.getByText(VIEW_MESSAGES.emptyTable).waitFor();
     expect(await membersOf(teamId)).toEqual([ADA]);

@@ -1,5 +1,6 @@
 import { EditorView } from '@codemirror/view';
 import {
+  SETTINGS_RESOURCE_TEXTS,
   TEAM_MEMBERS_TEXTS,
   TEAM_TOASTS,
   TEAMS_PAGE_TEXTS,
@@ -188,23 +189,27 @@ describe('/settings/teams/{id}', () => {
     expect(await screen.findByText(TEAMS_PAGE_TEXTS.notFound)).toBeInTheDocument();
   });
 
-  it('renames the team with PATCH, says so and returns to the list', async () => {
+  it('updates the team with PATCH, its name fixed, says so and returns to the list', async () => {
     const { user, backend, router, platform } = open('/settings/teams/:platform');
     const form = await teamForm();
     expect(screen.getByRole('tab', { name: TEAMS_PAGE_TEXTS.tabs.spec })).toHaveAttribute('aria-selected', 'true');
+    // The name cannot change once the team exists (spec 2 section 5).
     const name = within(form).getByLabelText(TEAMS_PAGE_TEXTS.fields.name);
-    await user.clear(name);
-    await user.type(name, 'Platform Engineering');
+    expect(name).toHaveAttribute('readonly');
+    expect(within(form).getByText(SETTINGS_RESOURCE_TEXTS.nameLocked)).toBeInTheDocument();
+    const icon = within(form).getByLabelText(TEAMS_PAGE_TEXTS.fields.icon);
+    await user.clear(icon);
+    await user.type(icon, 'users');
     await user.click(within(form).getByRole('button', { name: TEAMS_PAGE_TEXTS.update }));
-    expect(await screen.findByText(TEAM_TOASTS.updated('Platform Engineering'))).toBeInTheDocument();
+    expect(await screen.findByText(TEAM_TOASTS.updated('Platform'))).toBeInTheDocument();
     expect(backend.writes).toEqual([
       {
         method: 'PATCH',
         path: '/api/db/teams',
         params: { id: `eq.${platform.id}` },
         body: {
-          name: 'Platform Engineering',
-          icon: 'group',
+          name: 'Platform',
+          icon: 'users',
           spec: { notifications: [{ connection: 'connection://default/slack' }] },
         },
       },

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   TEAM_DEFAULT_ICON,
+  SETTINGS_RESOURCE_TEXTS,
   TEAM_TOASTS,
   TEAMS_PAGE_TEXTS,
   teamFormSchema,
@@ -71,7 +72,12 @@ export function TeamForm({ team, editable, currentUserId }: TeamFormProps) {
       });
       return;
     }
-    const fields = { name: values.name, icon: values.icon === '' ? null : values.icon, spec: parsed.spec };
+    // The name is fixed once the team exists (spec 2 section 5): an update sends it as loaded.
+    const fields = {
+      name: team ? team.name : values.name,
+      icon: values.icon === '' ? null : values.icon,
+      spec: parsed.spec,
+    };
     save.mutate(team ? { kind: 'update', id: team.id, fields } : { kind: 'create', fields, createdBy: currentUserId }, {
       onSuccess: (row) => {
         toast.success(team ? TEAM_TOASTS.updated(row.name) : TEAM_TOASTS.created(row.name));
@@ -98,6 +104,8 @@ export function TeamForm({ team, editable, currentUserId }: TeamFormProps) {
             autoComplete="off"
             required
             disabled={!editable || busy}
+            readOnly={team !== undefined}
+            hint={team ? SETTINGS_RESOURCE_TEXTS.nameLocked : undefined}
             error={errors.name?.message}
             {...form.register('name')}
           />
