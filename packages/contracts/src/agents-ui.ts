@@ -1,4 +1,4 @@
-import { AGENT_ONLINE_WINDOW_SECONDS } from './agent-push.js';
+import { AGENT_ONLINE_WINDOW_SECONDS, type AgentGenerateRequest } from './agent-push.js';
 import {
   AGENT_DEFAULT_SCRAPE_INTERVAL,
   AGENT_SCRAPE_INTERVALS,
@@ -132,15 +132,15 @@ const isInterval = (value: unknown): value is AgentScrapeInterval =>
   typeof value === 'string' && (AGENT_SCRAPE_INTERVALS as readonly string[]).includes(value);
 
 /**
- * The options as `POST /api/agent/generate` stores them: the label map's entries plus
- * `kubernetes` and `pushTelemetry` objects under those keys. The edit drawer writes the same
- * shape back with `PATCH agents {properties}`.
+ * An agent's `properties` as stored: the label map's entries, plus the `kubernetes` and
+ * `pushTelemetry` options under those keys when given. `POST /api/agent/generate` stores its
+ * body so; the edit drawer writes the same shape back with `PATCH agents {properties}`.
  */
-export function agentPropertiesOf(form: AgentFormValues): Record<string, unknown> {
+export function agentPropertiesOf(options: Omit<AgentGenerateRequest, 'name'>): Record<string, unknown> {
   return {
-    ...form.properties,
-    kubernetes: form.kubernetes.enabled ? form.kubernetes : { enabled: false },
-    pushTelemetry: form.pushTelemetry.enabled ? form.pushTelemetry : { enabled: false },
+    ...(options.properties ?? {}),
+    ...(options.kubernetes ? { kubernetes: options.kubernetes } : {}),
+    ...(options.pushTelemetry ? { pushTelemetry: options.pushTelemetry } : {}),
   };
 }
 

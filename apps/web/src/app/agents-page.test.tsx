@@ -204,7 +204,7 @@ describe('/agents (spec 2 section 2.6)', () => {
       properties: {
         region: 'europe',
         kubernetes: { enabled: true, interval: '1h' },
-        pushTelemetry: { enabled: false },
+        pushTelemetry: { enabled: false, topologyName: '' },
       },
     });
   });

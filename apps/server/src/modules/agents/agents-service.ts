@@ -1,4 +1,9 @@
-import { AGENT_MESSAGES, type AgentGenerateRequest, type AgentGenerateResponse } from '@lookout/contracts';
+import {
+  AGENT_MESSAGES,
+  agentPropertiesOf,
+  type AgentGenerateRequest,
+  type AgentGenerateResponse,
+} from '@lookout/contracts';
 import type pg from 'pg';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import { withTransaction } from '../../db/transaction.js';
@@ -8,19 +13,6 @@ import type { AgentsRepository } from './agents-repository.js';
 
 export type AgentsService = ReturnType<typeof createAgentsService>;
 
-/**
- * The create form's options as the agent's `properties` keep them: the label map's entries,
- * plus `kubernetes` and `pushTelemetry` objects when the form sent them (the edit drawer reads
- * them back from there).
- */
-export function agentProperties(request: AgentGenerateRequest): Record<string, unknown> {
-  return {
-    ...(request.properties ?? {}),
-    ...(request.kubernetes ? { kubernetes: request.kubernetes } : {}),
-    ...(request.pushTelemetry ? { pushTelemetry: request.pushTelemetry } : {}),
-  };
-}
-
 /** Registration: a new agent with its service person and first token, and further tokens. */
 export function createAgentsService(deps: { pool: pg.Pool; agents: AgentsRepository; tokens: AgentTokensRepository }) {
   return {
@@ -29,7 +21,7 @@ export function createAgentsService(deps: { pool: pg.Pool; agents: AgentsReposit
         return await withTransaction(deps.pool, async (tx) => {
           const agent = await deps.agents.create(tx, {
             name: request.name,
-            properties: agentProperties(request),
+            properties: agentPropertiesOf(request),
             createdBy,
           });
           const token = await deps.tokens.create(agent.personId, request.name, tx);
