@@ -14,7 +14,7 @@ import type { Sealer } from '../crypto/sealed-values.js';
 import type { Database } from '../db/database.js';
 import { createJobHistoryCleanup } from '../jobs/job-history-cleanup.js';
 import { createJobs, type Jobs } from '../jobs/jobs.js';
-import { catalogCli, createCatalogModule } from '../modules/catalog/catalog-module.js';
+import { createCatalogModule } from '../modules/catalog/catalog-module.js';
 import { createEvents, type Events, type EventQueueSettings } from '../events/events.js';
 import { createAccessModule, type AccessModuleDeps } from '../modules/access/access-module.js';
 import { createConnectionsModule } from '../modules/connections/connections-module.js';
@@ -376,7 +376,8 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     rolesOfPerson: access.services.rolesOfPerson,
     appliers: {
       ...healthCli.appliers,
-      ...catalogCli.appliers,
+      // ScrapeConfig documents are held to LOOKOUT_SCRAPE_FILE_ROOTS here, as on /api/db.
+      ...catalog.services.appliers,
       ...topologyCli.appliers,
       ...notificationsCli.appliers,
       ...playbooksCli.appliers,

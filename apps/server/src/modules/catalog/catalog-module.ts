@@ -10,7 +10,8 @@ import type { AllowedRoots } from '../../files/allowed-roots.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import type { Sandbox } from '../../sandbox/sandbox.js';
 import { noWorkers, type ServeContext, type ServerModule } from '../../http/server-module.js';
-import { scrapeConfigApplier } from './catalog-cli.js';
+import type { DocumentApplierFactory } from '../../cli/document-applier.js';
+import { scrapeConfigApplier, scrapeConfigApplierWithin } from './catalog-cli.js';
 import { guardCatalogWrites } from './catalog-data-api-guard.js';
 import { createCatalogRepository, type CatalogRepository } from './catalog-repository.js';
 import { createCatalogScraping, type CatalogScraping } from './catalog-scraping.js';
@@ -45,6 +46,8 @@ export type CatalogModule = ServerModule<{
   refreshSummaries: CatalogRepository['refreshSummaries'];
   /** The scrape engine: run one scraper now (a job), or every due one. */
   scraping: Pick<CatalogScraping, 'runNow' | 'runDue'>;
+  /** The ScrapeConfig applier for the kubectl API: like `lookout apply -f`, refusing paths outside the roots. */
+  appliers: Readonly<Record<string, DocumentApplierFactory>>;
 }>;
 
 /** What `lookout apply -f` uses for ScrapeConfig documents (cli.ts passes it to the command). */
@@ -84,6 +87,7 @@ export function createCatalogModule(deps: CatalogModuleDeps): CatalogModule {
       guardDataApiWrites: guardCatalogWrites(fileRoots),
       refreshSummaries: () => repository.refreshSummaries(),
       scraping: { runNow: scraping.runNow, runDue: scraping.runDue },
+      appliers: { [SCRAPE_CONFIG_KIND]: scrapeConfigApplierWithin(fileRoots) },
     },
     // POST /api/catalog/summary and /api/catalog/changes (the list pages' own calls).
     async routes(app) {

@@ -211,6 +211,28 @@ describe('kubectl with a downloaded kubeconfig', () => {
     expect(refused.stderr).toContain('url');
   });
 
+  it('refuses a scrape config reading a host file outside LOOKOUT_SCRAPE_FILE_ROOTS, naming the field', async () => {
+    const file = await writeFileIn(
+      'shadow-scraper.yaml',
+      `apiVersion: configs.flanksource.com/v1
+kind: ScrapeConfig
+metadata: { name: shadow, namespace: default }
+spec:
+  file:
+    - type: Config
+      paths: [/etc/shadow]
+`,
+    );
+    const refused = await kubectl('editor', 'apply', '-f', file);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('The ScrapeConfig "shadow" is invalid: ');
+    expect(refused.stderr).toContain(
+      'spec.file[0].paths[0]: /etc/shadow is outside the directories file scrapers may read (LOOKOUT_SCRAPE_FILE_ROOTS=/etc/lookout/catalog)',
+    );
+    const rows = await testApp.database.pool.query("SELECT 1 FROM config_scrapers WHERE name = 'shadow'");
+    expect(rows.rowCount).toBe(0);
+  });
+
   it('serves topologies, scrape configs, playbooks and notifications too', async () => {
     const scraper = await writeFileIn(
       'scraper.yaml',
@@ -220,7 +242,7 @@ metadata: { name: files, namespace: default }
 spec:
   file:
     - type: Config
-      paths: [/tmp/none.json]
+      paths: [/etc/lookout/catalog/none.json]
 `,
     );
     const applied = await kubectl('admin', 'apply', '-f', scraper);
