@@ -1,5 +1,10 @@
 import { EditorView } from '@codemirror/view';
-import { CANARY_FORM_TEXTS, VALIDATION_MESSAGES } from '@lookout/contracts';
+import {
+  CANARY_FORM_TEXTS,
+  SETTINGS_RESOURCE_TEXTS,
+  SETTINGS_RESOURCE_TOASTS,
+  VALIDATION_MESSAGES,
+} from '@lookout/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -163,6 +168,25 @@ describe('/settings/canaries/{id}', () => {
         dns: [{ name: 'resolver', query: 'example.com' }],
       },
     });
+  });
+
+  it('soft-deletes a health check after confirmation and returns to the list', async () => {
+    const patches: { id: string | null; body: unknown }[] = [];
+    const { user, router } = open(`/settings/canaries/${web.id}`);
+    server.use(
+      http.patch('*/api/db/canaries', async ({ request }) => {
+        patches.push({ id: new URL(request.url).searchParams.get('id'), body: await request.json() });
+        return HttpResponse.json([{ id: web.id }]);
+      }),
+      http.get('*/api/db/canaries_with_status', () => HttpResponse.json([])),
+    );
+    const page = await form();
+    await user.click(within(page).getByRole('button', { name: SETTINGS_RESOURCE_TEXTS.delete }));
+    const dialog = await screen.findByRole('alertdialog', { name: SETTINGS_RESOURCE_TEXTS.deleteConfirm('web') });
+    await user.click(within(dialog).getByRole('button', { name: SETTINGS_RESOURCE_TEXTS.delete }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/canaries'));
+    expect(patches).toEqual([{ id: `eq.${web.id}`, body: { deleted_at: 'now()' } }]);
+    expect(await screen.findByText(SETTINGS_RESOURCE_TOASTS.deleted('web'))).toBeInTheDocument();
   });
 
   it('shows a health check from another source read-only', async () => {

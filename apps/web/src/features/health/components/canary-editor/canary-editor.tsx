@@ -33,6 +33,7 @@ import {
 import { CANARY_SETTINGS_PATH } from '../../lib/health-paths';
 import { CheckIcon } from '../check-icon';
 import { CheckFields } from './check-fields';
+import { DeleteCanaryButton } from './delete-canary-button';
 import { DraftSelect, DraftText } from './draft-fields';
 
 export interface CanaryEditorProps {
@@ -322,7 +323,13 @@ function CanaryEditorForm({ initial, existing, canWrite }: CanaryEditorFormProps
           </Tabs.Content>
         </Tabs.Root>
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Link to="/health" className={buttonClasses('secondary')}>
+          {existing && !readOnly && (
+            <span className="mr-auto">
+              <DeleteCanaryButton id={existing.id} name={initial.metadata.name} />
+            </span>
+          )}
+          {/* Cancel returns to the list, as on every settings resource (spec 3 section 2.6). */}
+          <Link to={CANARY_SETTINGS_PATH} className={buttonClasses('secondary')}>
             {CANARY_FORM_TEXTS.cancel}
           </Link>
           {!readOnly && (
