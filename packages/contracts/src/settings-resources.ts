@@ -242,7 +242,17 @@ export const SETTINGS_RESOURCE_TEXTS = {
     SettingsResourceTab,
     string
   >,
-  fields: { name: 'Name', namespace: 'Namespace', labels: 'Labels', spec: 'Spec', icon: 'Icon', source: 'Source' },
+  fields: {
+    name: 'Name',
+    namespace: 'Namespace',
+    labels: 'Labels',
+    spec: 'Spec',
+    icon: 'Icon',
+    source: 'Source',
+    schedule: 'Schedule',
+  },
+  /** The schedule select's empty choice: the spec sets none (the engine's default applies). */
+  noSchedule: 'Default',
   /** An edit form whose id matches no live row (spec 3 section 2.6). */
   notFound: 'No resources found',
   listError: 'The list could not be loaded',

@@ -1,5 +1,6 @@
 import { EditorView } from '@codemirror/view';
 import {
+  SCHEDULE_OPTION_SETS,
   SETTINGS_RESOURCES,
   SETTINGS_RESOURCE_TEXTS,
   SETTINGS_RESOURCE_TOASTS,
@@ -266,6 +267,17 @@ describe('/settings/{table} lists (spec 3 section 2.6)', () => {
     // Namespace and name are fixed once the scraper exists (spec 2 section 5).
     expect(await screen.findByLabelText('Name')).toBeDisabled();
     expect(screen.getByLabelText('Namespace')).toBeDisabled();
+    // The schedule, chosen from the default option set (spec 2 section 9), edits the spec.
+    const schedule = screen.getByLabelText(SETTINGS_RESOURCE_TEXTS.fields.schedule);
+    expect(schedule).toHaveValue('@every 5m');
+    expect(
+      within(schedule)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([SETTINGS_RESOURCE_TEXTS.noSchedule, ...SCHEDULE_OPTION_SETS.default.map((option) => option.label)]);
+    await user.selectOptions(schedule, '@hourly');
+    const view = EditorView.findFromDOM(screen.getByTestId('yaml-editor'))!;
+    expect(view.state.doc.toString()).toContain('schedule: "@hourly"');
   });
 
   it('answers like an unknown address while the feature is disabled', async () => {

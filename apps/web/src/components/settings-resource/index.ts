@@ -3,3 +3,4 @@ export * from './settings-resource-form';
 export * from './settings-resource-hooks';
 export * from './settings-resource-list';
 export * from './settings-resource-tabs';
+export * from './schedule-field';

@@ -1,6 +1,13 @@
 import { SETTINGS_RESOURCE_TEXTS } from '@lookout/contracts';
 import { describe, expect, it } from 'vitest';
-import { labelsFromText, labelsToText, specFromText, specToText } from './settings-resource-fns';
+import {
+  labelsFromText,
+  labelsToText,
+  scheduleInSpecText,
+  specFromText,
+  specToText,
+  withScheduleInSpecText,
+} from './settings-resource-fns';
 
 describe('specFromText', () => {
   it('reads YAML and JSON objects, and empty text as an empty spec', () => {
@@ -41,5 +48,24 @@ describe('labels', () => {
   it('refuses a line without a key', () => {
     expect(labelsFromText('team')).toEqual({ ok: false, error: SETTINGS_RESOURCE_TEXTS.invalidLabels('team') });
     expect(labelsFromText('=x')).toEqual({ ok: false, error: SETTINGS_RESOURCE_TEXTS.invalidLabels('=x') });
+  });
+});
+
+describe('schedule in a spec text', () => {
+  it('reads the schedule, and nothing from unreadable text', () => {
+    expect(scheduleInSpecText("schedule: '@every 5m'\nfile: []\n")).toBe('@every 5m');
+    expect(scheduleInSpecText('file: []\n')).toBe('');
+    expect(scheduleInSpecText('a: [1')).toBe('');
+  });
+
+  it('sets, replaces or removes the schedule and keeps the rest, comments included', () => {
+    const text = '# local files\nfile:\n  - paths: [/a]\n';
+    expect(withScheduleInSpecText(text, '@every 1m')).toBe(
+      '# local files\nfile:\n  - paths: [ /a ]\nschedule: "@every 1m"\n',
+    );
+    const withOne = withScheduleInSpecText(text, '@hourly');
+    expect(scheduleInSpecText(withScheduleInSpecText(withOne, '@daily'))).toBe('@daily');
+    expect(scheduleInSpecText(withScheduleInSpecText(withOne, ''))).toBe('');
+    expect(withScheduleInSpecText('a: [1', '@daily')).toBe('a: [1');
   });
 });

@@ -1,6 +1,14 @@
-import { SCRAPER_SPEC_TEMPLATE, SCRAPER_TOASTS, SCRAPERS_PAGE_TEXTS, SCRAPERS_PATH } from '@lookout/contracts';
+import {
+  SCHEDULE_OPTION_SETS,
+  SCRAPER_SPEC_TEMPLATE,
+  SCRAPER_TOASTS,
+  SCRAPERS_PAGE_TEXTS,
+  SCRAPERS_PATH,
+} from '@lookout/contracts';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ScheduleField } from '@/components/settings-resource/schedule-field';
+import { scheduleInSpecText, withScheduleInSpecText } from '@/components/settings-resource/settings-resource-fns';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField, formClasses } from '@/components/ui/form-field';
@@ -96,6 +104,15 @@ export function ScraperForm({ scraper, editable, currentUserId, listPath = SCRAP
             value={namespace}
             onChange={(event) => setNamespace(event.target.value)}
             disabled={!editable || busy || scraper !== undefined}
+          />
+        </div>
+        <div className="sm:w-1/2 sm:pr-2">
+          {/* The spec's `schedule`, from the spec's option sets (spec 2 section 9); it edits the YAML. */}
+          <ScheduleField
+            value={scheduleInSpecText(specText)}
+            onChange={(value) => setSpecText(withScheduleInSpecText(specText, value))}
+            options={SCHEDULE_OPTION_SETS.default}
+            disabled={!editable || busy}
           />
         </div>
         <div>
