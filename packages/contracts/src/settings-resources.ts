@@ -264,6 +264,9 @@ export const SETTINGS_RESOURCE_TEXTS = {
   cancel: 'Cancel',
   delete: 'Delete',
   deleteConfirm: (name: string) => `Are you sure you want to delete ${name} ?`,
+  /** The submit button of a settings form: Save/Saving before the row exists, Update/Updating after. */
+  submitLabel: (exists: boolean, pending: boolean) =>
+    exists ? (pending ? 'Updating' : 'Update') : pending ? 'Saving' : 'Save',
   /** spec 2 section 5: a resource from an external source is read-only. */
   readOnly: (source: string) => `This resource comes from ${source} and is read-only here.`,
   /** spec 2 section 5: namespace and name cannot be edited on an existing resource. */

@@ -4,3 +4,4 @@ export * from './settings-resource-hooks';
 export * from './settings-resource-list';
 export * from './settings-resource-tabs';
 export * from './schedule-field';
+export * from './delete-resource-dialog';

@@ -8,8 +8,8 @@ import {
 import { Lock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { DeleteResourceDialog } from './delete-resource-dialog';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextAreaField, TextField, formClasses } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { YamlEditor } from '@/components/ui/yaml-editor';
@@ -189,26 +189,19 @@ export function SettingsResourceForm({
           </Button>
           {editable && (
             <Button type="submit" disabled={save.isPending}>
-              {row ? (save.isPending ? texts.updating : texts.update) : save.isPending ? texts.saving : texts.save}
+              {texts.submitLabel(Boolean(row), save.isPending)}
             </Button>
           )}
         </div>
       </div>
       {row && (
-        <ConfirmDialog
+        <DeleteResourceDialog
+          resource={row}
+          title={texts.deleteConfirm(row.name)}
           open={confirming}
           onOpenChange={setConfirming}
-          title={texts.deleteConfirm(row.name)}
-          isPending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(row.id, {
-              onSuccess: () => {
-                toast.success(SETTINGS_RESOURCE_TOASTS.deleted(row.name));
-                back();
-              },
-              onError: toastError,
-            })
-          }
+          remove={remove}
+          onDeleted={back}
         />
       )}
     </form>

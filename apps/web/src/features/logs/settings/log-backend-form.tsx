@@ -10,13 +10,13 @@ import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { DeleteResourceDialog } from '@/components/settings-resource';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { YamlEditor } from '@/components/ui/yaml-editor';
-import { getErrorMessage, toastError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import { NEW_LOG_BACKEND_SPEC, labelsText, readLogBackendForm, specText } from './log-backend-fields';
 import { useDeleteLogBackend, useLogBackend, useSaveLogBackend, type LogBackendRow } from './log-backends-api';
 
@@ -170,20 +170,13 @@ function Form({
         </Button>
       </div>
       {row && (
-        <ConfirmDialog
+        <DeleteResourceDialog
+          resource={row}
+          title={`Delete ${row.name}?`}
           open={confirming}
           onOpenChange={setConfirming}
-          title={`Delete ${row.name}?`}
-          isPending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(row.id, {
-              onSuccess: () => {
-                toast.success(SETTINGS_RESOURCE_TOASTS.deleted(row.name));
-                back();
-              },
-              onError: toastError,
-            })
-          }
+          remove={remove}
+          onDeleted={back}
         />
       )}
     </form>

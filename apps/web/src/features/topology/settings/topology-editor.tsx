@@ -10,12 +10,12 @@ import { Tabs } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { DeleteResourceDialog } from '@/components/settings-resource';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorPanel } from '@/components/ui/error-boundary';
 import { toast } from '@/components/ui/toast';
 import { YamlEditor } from '@/components/ui/yaml-editor';
-import { getErrorMessage, toastError } from '@/lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 import {
   TOPOLOGY_SETTINGS_PATH,
   useDeleteTopology,
@@ -192,32 +192,19 @@ function Form({
           </Button>
           {editable && (
             <Button onClick={submit} disabled={save.isPending}>
-              {row
-                ? save.isPending
-                  ? SETTINGS_RESOURCE_TEXTS.updating
-                  : SETTINGS_RESOURCE_TEXTS.update
-                : save.isPending
-                  ? SETTINGS_RESOURCE_TEXTS.saving
-                  : SETTINGS_RESOURCE_TEXTS.save}
+              {SETTINGS_RESOURCE_TEXTS.submitLabel(Boolean(row), save.isPending)}
             </Button>
           )}
         </div>
       </div>
       {row && (
-        <ConfirmDialog
+        <DeleteResourceDialog
+          resource={row}
+          title={texts.deleteConfirm(row.name)}
           open={confirming}
           onOpenChange={setConfirming}
-          title={texts.deleteConfirm(row.name)}
-          isPending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(row.id, {
-              onSuccess: () => {
-                toast.success(SETTINGS_RESOURCE_TOASTS.deleted(row.name));
-                back();
-              },
-              onError: toastError,
-            })
-          }
+          remove={remove}
+          onDeleted={back}
         />
       )}
     </div>
