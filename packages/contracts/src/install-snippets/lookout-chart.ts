@@ -113,11 +113,7 @@ export const lookoutChartValuesSchema = z.strictObject({
 export type LookoutChartValues = z.infer<typeof lookoutChartValuesSchema>;
 
 /** What a values override may hold: any part of the values, at any depth. */
-type DeepPartial<T> = T extends (infer U)[]
-  ? U[]
-  : T extends object
-    ? { [K in keyof T]?: DeepPartial<T[K]> }
-    : T;
+type DeepPartial<T> = T extends (infer U)[] ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 export type LookoutChartValuesOverride = DeepPartial<LookoutChartValues>;
 
 let lookoutJsonSchema: Record<string, unknown> | undefined;
