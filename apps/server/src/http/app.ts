@@ -186,9 +186,6 @@ export async function createApp(deps: AppDeps): Promise<ComposedApp> {
     // A URL that is not valid percent-encoding is refused in the error envelope too.
     frameworkErrors: frameworkErrorHandler,
     bodyLimit: 5 * 1024 * 1024,
-    // Fastify logs every request at info; above that level the two calls per request only cost
-    // time (measured on the data API bench), so they are not made.
-    disableRequestLogging: !logger.isLevelEnabled('info'),
   }).withTypeProvider<ZodTypeProvider>();
 
   // Modules, each from its factory; collaborators are passed narrowed.
