@@ -1,14 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import {
+  AGENTS_TEXTS,
   CONNECTIONS_PAGE_TEXTS,
   EMAIL_OUTBOX_TEXTS,
   EVENT_QUEUE_PAGE_TEXTS,
   FEATURE_FLAG_MESSAGES,
   FEATURE_FLAGS_PAGE_TEXTS,
   IDENTITY_MESSAGES,
+  INTEGRATIONS_TEXTS,
   JOB_HISTORY_TEXTS,
   LOGS_TEXTS,
   SECRETS_PAGE_TEXTS,
+  SETTINGS_RESOURCES,
   TEAMS_PAGE_TEXTS,
   TOPOLOGY_SETTINGS_TEXTS,
   USERS_PAGE_TEXTS,
@@ -63,11 +66,16 @@ const ADMIN_SETTINGS = [
   USERS_PAGE_TEXTS.title,
   EMAIL_OUTBOX_TEXTS.title,
   TEAMS_PAGE_TEXTS.title,
+  SETTINGS_RESOURCES.incident_rules.title,
+  SETTINGS_RESOURCES.config_scrapers.title,
   TOPOLOGY_SETTINGS_TEXTS.title,
+  SETTINGS_RESOURCES.canaries.title,
   JOB_HISTORY_TEXTS.title,
   FEATURE_FLAGS_PAGE_TEXTS.title,
   LOGS_TEXTS.backendsTitle,
   EVENT_QUEUE_PAGE_TEXTS.title,
+  AGENTS_TEXTS.title,
+  INTEGRATIONS_TEXTS.title,
 ];
 // Editors read connections (not write), and neither the secret store nor the email outbox.
 const EDITOR_SETTINGS = ADMIN_SETTINGS.filter(
