@@ -1,12 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import {
+  AGENTS_TEXTS,
   CONNECTIONS_PAGE_TEXTS,
   EVENT_QUEUE_PAGE_TEXTS,
   FEATURE_FLAGS_PAGE_TEXTS,
   IDENTITY_MESSAGES,
+  INTEGRATIONS_TEXTS,
   JOB_HISTORY_TEXTS,
   LOGS_TEXTS,
   SECRETS_PAGE_TEXTS,
+  SETTINGS_RESOURCES,
   TEAMS_PAGE_TEXTS,
   TOPOLOGY_SETTINGS_TEXTS,
   USERS_PAGE_TEXTS,
@@ -147,11 +150,16 @@ describe('the console with an external Ory Kratos (KRATOS_PUBLIC_URL) in Chromiu
       CONNECTIONS_PAGE_TEXTS.title,
       SECRETS_PAGE_TEXTS.menu,
       TEAMS_PAGE_TEXTS.title,
+      SETTINGS_RESOURCES.incident_rules.title,
+      SETTINGS_RESOURCES.config_scrapers.title,
       TOPOLOGY_SETTINGS_TEXTS.title,
+      SETTINGS_RESOURCES.canaries.title,
       JOB_HISTORY_TEXTS.title,
       FEATURE_FLAGS_PAGE_TEXTS.title,
       LOGS_TEXTS.backendsTitle,
       EVENT_QUEUE_PAGE_TEXTS.title,
+      AGENTS_TEXTS.title,
+      INTEGRATIONS_TEXTS.title,
     ]);
     await settings.getByRole('link', { name: FEATURE_FLAGS_PAGE_TEXTS.title }).click();
     await page.waitForURL((url) => url.pathname === '/settings/feature-flags');
