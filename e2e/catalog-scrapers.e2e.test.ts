@@ -162,10 +162,8 @@ describe('catalog scrapers and relationships in Chromium', () => {
       .selectOption({ label: 'orders-db (File::Config)' });
     await dialog.getByRole('button', { name: RELATIONSHIP_TEXTS.linkSubmit }).click();
     await page.getByText(CONFIG_LINK_TOASTS.linked).waitFor();
-    // The new link is soft: the tab turns Soft on to show it.
-    await expect(
-      page.getByRole('switch', { name: RELATIONSHIP_TEXTS.soft }).getAttribute('aria-checked'),
-    ).resolves.toBe('true');
+    // The new link is soft: the tab turns Soft on to show it (after the toast, so waited for).
+    await page.getByRole('switch', { name: RELATIONSHIP_TEXTS.soft, checked: true }).waitFor();
     const linked = table.getByRole('row').filter({ hasText: 'orders-db' });
     await linked.getByText(RELATIONSHIP_TEXTS.manual).waitFor();
     await expect(page.getByRole('tab', { name: /Relationships/ }).textContent()).resolves.toBe('Relationships5');
