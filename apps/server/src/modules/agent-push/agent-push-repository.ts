@@ -101,14 +101,17 @@ export function createAgentPushRepository(pool: pg.Pool) {
      * Up to `limit` unpushed rows of this Lookout's own per table, oldest first, in one
      * statement, so that every table is read from the same snapshot.
      */
-    async readUnpushed(limit: number): Promise<PushPage> {
-      const parts = PUSH_TABLES.map((table, index) => {
+    async readUnpushed(limit: number, skip: ReadonlySet<AgentPushTable> = new Set()): Promise<PushPage> {
+      const parts = PUSH_TABLES.flatMap((table, index) => {
+        // A table set aside after a refusal is not read at all until its back-off ends.
+        if (skip.has(table)) return [];
         const { changedAt, local } = PUSH_TABLE_DEFINITIONS[table];
         return `(SELECT ${index} AS table_index, ${ROW_COLUMNS} FROM ${quote(table)} t
                  WHERE NOT t.is_pushed AND ${local} ORDER BY ${changedAt} LIMIT $1)`;
       });
-      const { rows } = await pool.query<PushedRow & { table_index: number }>(parts.join('\nUNION ALL\n'), [limit]);
       const page: PushPage = new Map();
+      if (parts.length === 0) return page;
+      const { rows } = await pool.query<PushedRow & { table_index: number }>(parts.join('\nUNION ALL\n'), [limit]);
       for (const { table_index, ...row } of rows) {
         const table = PUSH_TABLES[table_index]!;
         const list = page.get(table) ?? [];

@@ -66,8 +66,8 @@ export function createAgentPusher(deps: {
 
   return {
     async pushOnce(): Promise<PushRound> {
-      const page = await repository.readUnpushed(limit);
-      for (const [table, aside] of setAside) if (aside.until > now()) page.delete(table);
+      const waiting = new Set([...setAside].filter(([, aside]) => aside.until > now()).map(([table]) => table));
+      const page = await repository.readUnpushed(limit, waiting);
       if (pageSize(page) === 0) return { outcome: 'idle' };
       const more = [...page.values()].some((rows) => rows.length >= limit);
       const backlog = await repository.backlog();
