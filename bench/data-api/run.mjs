@@ -9,13 +9,15 @@
 // through /api/db — through Fastify's inject and over real HTTP on loopback — and the same SQL
 // runs directly on the same pool in the same process. A control route (a bare Fastify
 // instance whose handler runs that SQL) is reached both ways too, so the report separates
-// what HTTP and Fastify cost from what Lookout adds. Every iteration runs each path once, in
+// what HTTP and Fastify cost from what Lookout adds. The SQL and the control run it twice
+// over: as node-postgres' plain call (the baseline the targets are judged against) and as a
+// named, prepared statement (the stricter baseline, reported beside it). Every iteration runs each path once, in
 // an order that rotates, and the reported overhead is the median of per-iteration ratios.
 // The HTTP client is undici's Client on one kept-alive connection (the client Node's own fetch
 // is built on, and the leanest measured here: node:http's client spent ~0.1 ms more per
 // request in this process). Then each request's throughput: requests per second answered by
-// /api/db and by the control route under BENCH_CONNECTIONS concurrent connections (a closed loop
-// of undici clients in a worker thread), the two alternating over BENCH_THROUGHPUT_ROUNDS rounds
+// /api/db and by both control routes under BENCH_CONNECTIONS concurrent connections (a closed
+// loop of undici clients in a worker thread), taking turns over BENCH_THROUGHPUT_ROUNDS rounds
 // of BENCH_THROUGHPUT_SECONDS each. Results go to stdout and bench/results/data-api.json.
 //
 // Environment: BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500), BENCH_ROWS (default
@@ -67,6 +69,14 @@ const SCENARIOS = [
     params: ['v5'],
   },
 ];
+
+/**
+ * The scenario's SQL as a named statement: node-postgres prepares it once per connection and
+ * PostgreSQL may keep one plan for it, as it does for the data API's own statements. The plain
+ * call (text and values) is parsed and planned every time. The targets are judged against the
+ * plain call; the prepared one is reported beside it as the stricter baseline.
+ */
+const preparedQuery = (scenario) => ({ name: `bench_${scenario.name}`, text: scenario.sql, values: scenario.params });
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -135,6 +145,11 @@ async function main() {
       const { rows } = await database.pool.query(scenario.sql, scenario.params);
       return reply.type('application/json; charset=utf-8').send(rows[0].body);
     });
+    control.get('/prepared/:scenario', async (request, reply) => {
+      const scenario = SCENARIOS.find((one) => one.name === request.params.scenario);
+      const { rows } = await database.pool.query(preparedQuery(scenario));
+      return reply.type('application/json; charset=utf-8').send(rows[0].body);
+    });
     const controlAddress = await control.listen({ port: 0, host: '127.0.0.1' });
     const lookoutClient = new Client(address, { pipelining: 1 });
     const controlClient = new Client(controlAddress, { pipelining: 1 });
@@ -145,12 +160,16 @@ async function main() {
     const results = {};
     for (const scenario of SCENARIOS) {
       const controlUrl = `/sql/${scenario.name}`;
+      const preparedUrl = `/prepared/${scenario.name}`;
       const paths = {
         sql: async () => (await database.pool.query(scenario.sql, scenario.params)).rows[0].body,
+        preparedSql: async () => (await database.pool.query(preparedQuery(scenario))).rows[0].body,
         inject: () => injected(app, scenario.url),
         http: () => fetched(lookoutClient, scenario.url),
         controlInject: () => injected(control, controlUrl),
         controlHttp: () => fetched(controlClient, controlUrl),
+        preparedControlInject: () => injected(control, preparedUrl),
+        preparedControlHttp: () => fetched(controlClient, preparedUrl),
       };
       const canonical = (text) => JSON.stringify(JSON.parse(text));
       const expected = canonical(await paths.sql());
@@ -183,10 +202,13 @@ async function main() {
         description: scenario.description,
         request: `GET ${scenario.url}`,
         directSql: stats(times.sql),
+        preparedSql: stats(times.preparedSql),
         inject: stats(times.inject),
         http: stats(times.http),
         controlInject: stats(times.controlInject),
         controlHttp: stats(times.controlHttp),
+        preparedControlInject: stats(times.preparedControlInject),
+        preparedControlHttp: stats(times.preparedControlHttp),
         // Median of per-iteration ratios against the direct SQL of the same iteration.
         overheadRatio: {
           inject: ratioOf('inject', 'sql'),
@@ -196,6 +218,11 @@ async function main() {
         },
         // /api/db against the bare route reached the same way: what Lookout adds on top.
         overControl: { inject: ratioOf('inject', 'controlInject'), http: ratioOf('http', 'controlHttp') },
+        // The same against the bare route running the SQL as a prepared statement.
+        overPreparedControl: {
+          inject: ratioOf('inject', 'preparedControlInject'),
+          http: ratioOf('http', 'preparedControlHttp'),
+        },
       };
       const r = results[scenario.name];
       console.log(
@@ -204,7 +231,9 @@ async function main() {
           `HTTP ${r.http.medianMs.toFixed(3)} ms (x${r.overheadRatio.http}) | ` +
           `${r.http.requestsPerSecond} req/s over HTTP\n` +
           `  control (bare Fastify route running the SQL) inject x${r.overheadRatio.controlInject}, ` +
-          `HTTP x${r.overheadRatio.controlHttp} | /api/db over control: inject x${r.overControl.inject}, HTTP x${r.overControl.http}`,
+          `HTTP x${r.overheadRatio.controlHttp} | /api/db over control: inject x${r.overControl.inject}, HTTP x${r.overControl.http}\n` +
+          `  prepared SQL ${r.preparedSql.medianMs.toFixed(3)} ms | /api/db over the prepared control: ` +
+          `inject x${r.overPreparedControl.inject}, HTTP x${r.overPreparedControl.http}`,
       );
     }
     await lookoutClient.close();
@@ -215,10 +244,13 @@ async function main() {
       const targets = {
         apiDb: { origin: address, path: scenario.url },
         control: { origin: controlAddress, path: `/sql/${scenario.name}` },
+        preparedControl: { origin: controlAddress, path: `/prepared/${scenario.name}` },
       };
-      const runs = { apiDb: [], control: [] };
+      const names = Object.keys(targets);
+      const runs = { apiDb: [], control: [], preparedControl: [] };
       for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
-        const order = round % 2 === 0 ? ['control', 'apiDb'] : ['apiDb', 'control'];
+        // Each round starts with another target.
+        const order = names.map((_, k) => names[(round + k) % names.length]);
         for (const name of order) {
           runs[name].push(
             await measureThroughput({
@@ -233,6 +265,7 @@ async function main() {
       const mean = (list) => round(list.reduce((sum, run) => sum + run.requestsPerSecond, 0) / list.length);
       const apiDb = mean(runs.apiDb);
       const bare = mean(runs.control);
+      const prepared = mean(runs.preparedControl);
       results[scenario.name].throughput = {
         connections: CONNECTIONS,
         seconds: THROUGHPUT_SECONDS,
@@ -241,12 +274,16 @@ async function main() {
         controlRequestsPerSecond: bare,
         // How much of the bare route's throughput /api/db keeps (1 = all of it).
         apiDbShareOfControl: round(apiDb / bare),
+        preparedControlRequestsPerSecond: prepared,
+        apiDbShareOfPreparedControl: round(apiDb / prepared),
         apiDbMedianMs: round(median(runs.apiDb.map((run) => run.medianMs))),
         controlMedianMs: round(median(runs.control.map((run) => run.medianMs))),
+        preparedControlMedianMs: round(median(runs.preparedControl.map((run) => run.medianMs))),
       };
       console.log(
         `${scenario.name}: ${CONNECTIONS} connections: /api/db ${apiDb} req/s, control ${bare} req/s ` +
-          `(/api/db keeps ${round((apiDb / bare) * 100)} %)`,
+          `(/api/db keeps ${round((apiDb / bare) * 100)} %), prepared control ${prepared} req/s ` +
+          `(/api/db keeps ${round((apiDb / prepared) * 100)} %)`,
       );
     }
 

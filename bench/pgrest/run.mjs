@@ -6,9 +6,10 @@
 // It starts an embedded PostgreSQL (or uses BENCH_DATABASE_URL, whose database it fills with a
 // `bench` schema), loads 1,000,000 orders plus customers and products, then measures two
 // requests through engine.handle() and, in the same process and on the same pool, the SQL a
-// careful developer would write by hand to produce the same JSON. The two run alternately
-// (engine first on even iterations, SQL first on odd ones) so drift and caching hit both
-// equally. Results go to stdout and to bench/results/pgrest.json.
+// careful developer would write by hand to produce the same JSON, run two ways: node-postgres'
+// plain call (text and values, parsed and planned each time; the target is judged against it)
+// and a named statement (prepared once per connection, like the engine's own; the stricter
+// baseline). The three take turns starting an iteration, so drift and caching hit all alike. Results go to stdout and to bench/results/pgrest.json.
 //
 // Environment: BENCH_DATABASE_URL, BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500),
 // BENCH_ROWS (default 1000000).
@@ -165,53 +166,60 @@ async function main() {
           return res.body;
         };
         const viaSql = async () => (await pool.query(scenario.sql, scenario.params)).rows[0].body;
+        // The same SQL as a named statement (prepared once per connection, planned once by
+        // PostgreSQL when its generic plan is as good), as the engine runs its own: the stricter
+        // baseline, reported beside the plain call the target is judged against.
+        const preparedQuery = { name: `bench_${scenario.name}`, text: scenario.sql, values: scenario.params };
+        const viaPrepared = async () => (await pool.query(preparedQuery)).rows[0].body;
 
         // Both must produce the same rows, or the comparison means nothing.
         const [engineBody, sqlBody] = [await viaEngine(), await viaSql()];
-        const same = JSON.stringify(JSON.parse(engineBody)) === JSON.stringify(JSON.parse(sqlBody));
+        const canonical = (text) => JSON.stringify(JSON.parse(text));
+        const same =
+          canonical(engineBody) === canonical(sqlBody) && canonical(await viaPrepared()) === canonical(sqlBody);
         if (!same)
           throw new Error(
             `${scenario.name}: engine and SQL results differ\nengine: ${engineBody.slice(0, 300)}\nsql:    ${sqlBody.slice(0, 300)}`,
           );
 
-        for (let i = 0; i < WARMUP; i++) {
-          await viaEngine();
-          await viaSql();
-        }
-        const engineMs = [];
-        const sqlMs = [];
-        const ratios = [];
+        const paths = { engine: viaEngine, sql: viaSql, prepared: viaPrepared };
+        const names = Object.keys(paths);
+        for (let i = 0; i < WARMUP; i++) for (const name of names) await paths[name]();
+        const times = { engine: [], sql: [], prepared: [] };
         for (let i = 0; i < ITERATIONS; i++) {
-          let e;
-          let s;
-          if (i % 2 === 0) {
-            [e] = await timed(viaEngine);
-            [s] = await timed(viaSql);
-          } else {
-            [s] = await timed(viaSql);
-            [e] = await timed(viaEngine);
+          // Each iteration starts with another path, so drift and caching hit all three alike.
+          for (let k = 0; k < names.length; k++) {
+            const name = names[(i + k) % names.length];
+            const [ms] = await timed(paths[name]);
+            times[name].push(ms);
           }
-          engineMs.push(e);
-          sqlMs.push(s);
-          ratios.push(e / s);
         }
-        const engineStats = summary(engineMs);
-        const sqlStats = summary(sqlMs);
+        const ratios = times.engine.map((ms, k) => ms / times.sql[k]);
+        const preparedRatios = times.engine.map((ms, k) => ms / times.prepared[k]);
+        const engineStats = summary(times.engine);
+        const sqlStats = summary(times.sql);
+        const preparedStats = summary(times.prepared);
         results[scenario.name] = {
           description: scenario.description,
           request: `GET /${scenario.path}?${scenario.query}`,
           sql: scenario.sql.replace(/\s+/g, ' ').trim(),
           engine: engineStats,
           directSql: sqlStats,
+          preparedSql: preparedStats,
           overheadRatio: {
             medianOfPairRatios: round(median(ratios)),
             ratioOfMedians: round(engineStats.medianMs / sqlStats.medianMs),
+          },
+          overPrepared: {
+            medianOfPairRatios: round(median(preparedRatios)),
+            ratioOfMedians: round(engineStats.medianMs / preparedStats.medianMs),
           },
         };
         console.log(
           `${scenario.name.padEnd(24)} engine ${engineStats.medianMs.toFixed(3)} ms (${engineStats.requestsPerSecond.toFixed(0)} req/s) | ` +
             `SQL ${sqlStats.medianMs.toFixed(3)} ms (${sqlStats.requestsPerSecond.toFixed(0)} req/s) | ` +
-            `overhead x${round(median(ratios)).toFixed(2)}`,
+            `overhead x${round(median(ratios)).toFixed(2)} | prepared SQL ${preparedStats.medianMs.toFixed(3)} ms, ` +
+            `overhead x${round(median(preparedRatios)).toFixed(2)}`,
         );
       }
     } finally {
