@@ -1,5 +1,6 @@
 import { can, logBackendSpecProblems, logBackendSpecSchema, type Role } from '@lookout/contracts';
 import { requestBodyText, type PgrestRequest, type PgrestResponse } from '@lookout/pgrest';
+import { guardDataApiWrites } from '../../http/data-api-write-guard.js';
 import type { DataApiService } from '../data-api/data-api-service.js';
 import { specRootProblems, type LogFileRoots } from './log-file-roots.js';
 
@@ -90,9 +91,6 @@ export async function checkLogBackendWrite(
 
 /** The data API guard for `logging_backends` writes, with the directories log backends may read. */
 export function guardLogBackendWrites(roots: LogFileRoots) {
-  return (dataApi: DataApiService): DataApiService => ({
-    ...dataApi,
-    handle: async (request, roles) =>
-      (await checkLogBackendWrite(request, roles, roots)) ?? dataApi.handle(request, roles),
-  });
+  return (dataApi: DataApiService): DataApiService =>
+    guardDataApiWrites(dataApi, (request, roles) => checkLogBackendWrite(request, roles, roots));
 }
