@@ -151,7 +151,7 @@ function targetWhere(input: {
     const subWhere = input.conditions.map((condition) => conditionSql(node, condition, params));
     if (subWhere.length > 0) sub += ` WHERE ${subWhere.join(' AND ')}`;
     if (input.order.length > 0) sub += ` ORDER BY ${orderSql(node, input.order, params).join(', ')}`;
-    if (input.limit !== undefined) sub += ` LIMIT ${params.add(input.limit)}`;
+    if (input.limit !== undefined) sub += params.limit(input.limit);
     if (input.offset > 0n) sub += ` OFFSET ${params.add(input.offset)}`;
     parts.push(`(${keys.join(', ')}) IN (${sub})`);
   }

@@ -175,24 +175,9 @@ function joinParts(parent: ReadNode, child: ReadNode): { junction: string; condi
   };
 }
 
-/** The largest LIMIT written into the statement text (bigint's maximum). */
-const MAX_LITERAL_LIMIT = 9223372036854775807n;
-
-/**
- * A LIMIT in range is written as a literal, not bound: with a bound LIMIT, PostgreSQL's
- * generic plan assumes a tenth of the table is wanted, so a prepared read is planned afresh
- * on every execution; with the literal it settles on one plan. Page sizes are few, so the
- * statement texts stay few. A negative or beyond-bigint value stays a parameter, so that
- * PostgreSQL refuses it with the same error as before. OFFSET stays bound: offsets take many
- * values, and each would be a statement of its own.
- */
-function limitSql(limit: bigint, params: SqlParams): string {
-  return limit >= 0n && limit <= MAX_LITERAL_LIMIT ? ` LIMIT ${limit}` : ` LIMIT ${params.add(limit)}`;
-}
-
 function rangeSql(node: ReadNode, params: SqlParams): string {
   let sql = '';
-  if (node.limit !== undefined) sql += limitSql(node.limit, params);
+  if (node.limit !== undefined) sql += params.limit(node.limit);
   if (node.offset !== 0n) sql += ` OFFSET ${params.add(node.offset)}`;
   return sql;
 }
