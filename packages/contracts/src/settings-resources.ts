@@ -265,8 +265,11 @@ export const SETTINGS_RESOURCE_TEXTS = {
   delete: 'Delete',
   deleteConfirm: (name: string) => `Are you sure you want to delete ${name} ?`,
   /** The submit button of a settings form: Save/Saving before the row exists, Update/Updating after. */
-  submitLabel: (exists: boolean, pending: boolean) =>
-    exists ? (pending ? 'Updating' : 'Update') : pending ? 'Saving' : 'Save',
+  submitLabel: (exists: boolean, pending: boolean): string => {
+    const texts = SETTINGS_RESOURCE_TEXTS;
+    if (exists) return pending ? texts.updating : texts.update;
+    return pending ? texts.saving : texts.save;
+  },
   /** spec 2 section 5: a resource from an external source is read-only. */
   readOnly: (source: string) => `This resource comes from ${source} and is read-only here.`,
   /** spec 2 section 5: namespace and name cannot be edited on an existing resource. */

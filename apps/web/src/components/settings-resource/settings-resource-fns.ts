@@ -50,22 +50,22 @@ export function labelsFromText(text: string): Parsed<Record<string, string>> {
   return { ok: true, value: labels };
 }
 
-/** The `schedule` a spec text sets at `path` (e.g. `['schedule']`), or '' when none or unreadable. */
-export function scheduleInSpecText(text: string, path: readonly string[] = ['schedule']): string {
+/** The top-level `schedule` a spec text sets, or '' when none or unreadable. */
+export function scheduleInSpecText(text: string): string {
   const document = parseDocument(text);
   if (document.errors.length > 0) return '';
-  const value: unknown = document.getIn(path);
+  const value: unknown = document.get('schedule');
   return typeof value === 'string' ? value : '';
 }
 
 /**
- * The spec text with `schedule` at `path` set to `value` (or removed for ''), keeping the rest of
- * the document, comments included; unreadable text is returned as it was.
+ * The spec text with its top-level `schedule` set to `value` (or removed for ''), keeping the
+ * rest of the document, comments included; unreadable text is returned as it was.
  */
-export function withScheduleInSpecText(text: string, value: string, path: readonly string[] = ['schedule']): string {
+export function withScheduleInSpecText(text: string, value: string): string {
   const document = parseDocument(text);
   if (document.errors.length > 0) return text;
-  if (value === '') document.deleteIn(path);
-  else document.setIn(path, value);
+  if (value === '') document.delete('schedule');
+  else document.set('schedule', value);
   return document.toString();
 }

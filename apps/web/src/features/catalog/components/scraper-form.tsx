@@ -5,7 +5,7 @@ import {
   SCRAPERS_PAGE_TEXTS,
   SCRAPERS_PATH,
 } from '@lookout/contracts';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ScheduleField } from '@/components/settings-resource/schedule-field';
 import { scheduleInSpecText, withScheduleInSpecText } from '@/components/settings-resource/settings-resource-fns';
@@ -41,6 +41,8 @@ export function ScraperForm({ scraper, editable, currentUserId, listPath = SCRAP
   const [name, setName] = useState(scraper?.name ?? '');
   const [namespace, setNamespace] = useState(scraper?.namespace ?? 'default');
   const [specText, setSpecText] = useState(scraper ? scraperSpecToText(scraper.spec) : SCRAPER_SPEC_TEMPLATE);
+  // Read once per edit of the text, not on every render of the form.
+  const schedule = useMemo(() => scheduleInSpecText(specText), [specText]);
   const [nameError, setNameError] = useState<string>();
   const [problems, setProblems] = useState<string[]>([]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -109,7 +111,7 @@ export function ScraperForm({ scraper, editable, currentUserId, listPath = SCRAP
         <div className="sm:w-1/2 sm:pr-2">
           {/* The spec's `schedule`, from the spec's option sets (spec 2 section 9); it edits the YAML. */}
           <ScheduleField
-            value={scheduleInSpecText(specText)}
+            value={schedule}
             onChange={(value) => setSpecText(withScheduleInSpecText(specText, value))}
             options={SCHEDULE_OPTION_SETS.default}
             disabled={!editable || busy}
