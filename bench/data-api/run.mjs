@@ -11,8 +11,9 @@
 // instance whose handler runs that SQL) is reached both ways too, so the report separates
 // what HTTP and Fastify cost from what Lookout adds. The SQL and the control run it twice
 // over: as node-postgres' plain call (the baseline the targets are judged against) and as a
-// named, prepared statement (the stricter baseline, reported beside it). Every iteration runs each path once, in
-// an order that rotates, and the reported overhead is the median of per-iteration ratios.
+// named, prepared statement (the stricter baseline, reported beside it). Every iteration runs
+// each path once, in an order that rotates, and the reported overhead is the median of
+// per-iteration ratios.
 // The HTTP client is undici's Client on one kept-alive connection (the client Node's own fetch
 // is built on, and the leanest measured here: node:http's client spent ~0.1 ms more per
 // request in this process). Then each request's throughput: requests per second answered by
@@ -31,6 +32,7 @@ import Fastify from 'fastify';
 import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import { pino } from 'pino';
 import { Client } from 'undici';
+import { preparedQuery } from '../lib/prepared-query.mjs';
 import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
 import { measureThroughput } from '../lib/throughput.mjs';
 
@@ -69,14 +71,6 @@ const SCENARIOS = [
     params: ['v5'],
   },
 ];
-
-/**
- * The scenario's SQL as a named statement: node-postgres prepares it once per connection and
- * PostgreSQL may keep one plan for it, as it does for the data API's own statements. The plain
- * call (text and values) is parsed and planned every time. The targets are judged against the
- * plain call; the prepared one is reported beside it as the stricter baseline.
- */
-const preparedQuery = (scenario) => ({ name: `bench_${scenario.name}`, text: scenario.sql, values: scenario.params });
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -250,7 +244,7 @@ async function main() {
         preparedControl: { origin: controlAddress, path: `/prepared/${scenario.name}` },
       };
       const names = Object.keys(targets);
-      const runs = { apiDb: [], control: [], preparedControl: [] };
+      const runs = Object.fromEntries(names.map((name) => [name, []]));
       for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
         // Each round starts with another target.
         const order = names.map((_, k) => names[(round + k) % names.length]);

@@ -9,7 +9,8 @@
 // careful developer would write by hand to produce the same JSON, run two ways: node-postgres'
 // plain call (text and values, parsed and planned each time; the target is judged against it)
 // and a named statement (prepared once per connection, like the engine's own; the stricter
-// baseline). The three take turns starting an iteration, so drift and caching hit all alike. Results go to stdout and to bench/results/pgrest.json.
+// baseline). The three take turns starting an iteration, so drift and caching hit all alike.
+// Results go to stdout and to bench/results/pgrest.json.
 //
 // Environment: BENCH_DATABASE_URL, BENCH_ITERATIONS (default 1000), BENCH_WARMUP (default 500),
 // BENCH_ROWS (default 1000000).
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startTestPostgres } from '@lookout/embedded-postgres/testing';
 import pg from 'pg';
+import { preparedQuery } from '../lib/prepared-query.mjs';
 import { median, percentile, positiveIntEnv, round, timed } from '../lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -169,18 +171,13 @@ async function main() {
           return res.body;
         };
         const viaSql = async () => (await pool.query(scenario.sql, scenario.params)).rows[0].body;
-        // The same SQL as a named statement (prepared once per connection, planned once by
-        // PostgreSQL when its generic plan is as good), as the engine runs its own: the stricter
-        // baseline, reported beside the plain call the target is judged against.
-        const preparedQuery = { name: `bench_${scenario.name}`, text: scenario.sql, values: scenario.params };
-        const viaPrepared = async () => (await pool.query(preparedQuery)).rows[0].body;
+        const prepared = preparedQuery(scenario);
+        const viaPrepared = async () => (await pool.query(prepared)).rows[0].body;
 
-        // Both must produce the same rows, or the comparison means nothing.
-        const [engineBody, sqlBody] = [await viaEngine(), await viaSql()];
+        // All three must produce the same rows, or the comparison means nothing.
+        const [engineBody, sqlBody, preparedBody] = [await viaEngine(), await viaSql(), await viaPrepared()];
         const canonical = (text) => JSON.stringify(JSON.parse(text));
-        const same =
-          canonical(engineBody) === canonical(sqlBody) && canonical(await viaPrepared()) === canonical(sqlBody);
-        if (!same)
+        if (canonical(engineBody) !== canonical(sqlBody) || canonical(preparedBody) !== canonical(sqlBody))
           throw new Error(
             `${scenario.name}: engine and SQL results differ\nengine: ${engineBody.slice(0, 300)}\nsql:    ${sqlBody.slice(0, 300)}`,
           );
@@ -188,7 +185,7 @@ async function main() {
         const paths = { engine: viaEngine, sql: viaSql, prepared: viaPrepared };
         const names = Object.keys(paths);
         for (let i = 0; i < WARMUP; i++) for (const name of names) await paths[name]();
-        const times = { engine: [], sql: [], prepared: [] };
+        const times = Object.fromEntries(names.map((name) => [name, []]));
         for (let i = 0; i < ITERATIONS; i++) {
           // Each iteration starts with another path, so drift and caching hit all three alike.
           for (let k = 0; k < names.length; k++) {
