@@ -1,19 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import {
-  AGENTS_TEXTS,
-  CONNECTIONS_PAGE_TEXTS,
   EMAIL_OUTBOX_TEXTS,
-  EVENT_QUEUE_PAGE_TEXTS,
   FEATURE_FLAG_MESSAGES,
   FEATURE_FLAGS_PAGE_TEXTS,
   IDENTITY_MESSAGES,
-  INTEGRATIONS_TEXTS,
-  JOB_HISTORY_TEXTS,
-  LOGS_TEXTS,
   SECRETS_PAGE_TEXTS,
-  SETTINGS_RESOURCES,
-  TEAMS_PAGE_TEXTS,
-  TOPOLOGY_SETTINGS_TEXTS,
   USERS_PAGE_TEXTS,
   VIEW_MESSAGES,
   userInvitedMessage,
@@ -22,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn as signInAs, unexpectedErrors, watchConsole } from './support/browser.js';
 import { makeDataDir, startLookout, type LookoutServer } from './support/lookout-server.js';
+import { ADMIN_SETTINGS_MENU, ADMIN_SETTINGS_MENU_WITHOUT_USERS } from './support/settings-menu.js';
 
 const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
 const ADMIN_EMAIL = 'admin@example.com';
@@ -51,41 +43,18 @@ const viewer: Invitee = {
   password: 'Amber-Forest-Kite-42',
 };
 
+// Editors read connections (not write), and neither the secret store nor the email outbox.
+const EDITOR_SETTINGS = ADMIN_SETTINGS_MENU.filter(
+  (title) => title !== SECRETS_PAGE_TEXTS.menu && title !== EMAIL_OUTBOX_TEXTS.title,
+);
+
 /**
  * The access journey of issue 5 in a real browser against the built server: the admin
  * invites an editor and a viewer (no SMTP, so the invite answers with the link); each opens
  * their link, chooses a password, signs in and sees exactly the menus and actions their role
  * allows; the viewer gets the Unauthorized view on /settings/users; a feature flag set on the
- * Feature Flags page removes the Users menu item and route. (Spec's own example, `incidents`,
- * needs the incidents area, which does not exist yet.)
+ * Feature Flags page removes the Users menu item and route.
  */
-/** The Settings menu in the spec's order (spec 1 section 2.2), as each role sees it. */
-const ADMIN_SETTINGS = [
-  CONNECTIONS_PAGE_TEXTS.title,
-  SECRETS_PAGE_TEXTS.menu,
-  USERS_PAGE_TEXTS.title,
-  EMAIL_OUTBOX_TEXTS.title,
-  TEAMS_PAGE_TEXTS.title,
-  SETTINGS_RESOURCES.incident_rules.title,
-  SETTINGS_RESOURCES.config_scrapers.title,
-  TOPOLOGY_SETTINGS_TEXTS.title,
-  SETTINGS_RESOURCES.canaries.title,
-  JOB_HISTORY_TEXTS.title,
-  FEATURE_FLAGS_PAGE_TEXTS.title,
-  LOGS_TEXTS.backendsTitle,
-  EVENT_QUEUE_PAGE_TEXTS.title,
-  AGENTS_TEXTS.title,
-  INTEGRATIONS_TEXTS.title,
-];
-// Editors read connections (not write), and neither the secret store nor the email outbox.
-const EDITOR_SETTINGS = ADMIN_SETTINGS.filter(
-  (title) => title !== SECRETS_PAGE_TEXTS.menu && title !== EMAIL_OUTBOX_TEXTS.title,
-);
-// Without the Users page its email outbox goes too.
-const ADMIN_SETTINGS_WITHOUT_USERS = ADMIN_SETTINGS.filter(
-  (title) => title !== USERS_PAGE_TEXTS.title && title !== EMAIL_OUTBOX_TEXTS.title,
-);
-
 describe('roles, permissions and feature flags in Chromium', () => {
   let server: LookoutServer;
   let browser: Browser;
@@ -160,7 +129,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     const { errors } = watchConsole(page);
     await page.goto(`${server.url}/`);
     // The email outbox is the admin's alone (the editor's menu below lacks it).
-    expect(await settingsMenu(page)).toEqual(ADMIN_SETTINGS);
+    expect(await settingsMenu(page)).toEqual(ADMIN_SETTINGS_MENU);
     await page.getByRole('link', { name: USERS_PAGE_TEXTS.title }).click();
     await page.waitForURL((url) => url.pathname === '/settings/users');
     const table = await usersTable(page);
@@ -302,7 +271,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await page.getByText(FEATURE_FLAG_MESSAGES.added).waitFor();
     await flags.getByText('settings.users.disable').waitFor();
     // The menus follow at once, without a reload (the email outbox goes with the Users page).
-    await expect.poll(() => settingsMenu(page)).toEqual(ADMIN_SETTINGS_WITHOUT_USERS);
+    await expect.poll(() => settingsMenu(page)).toEqual(ADMIN_SETTINGS_MENU_WITHOUT_USERS);
     await page.screenshot({ path: `${ARTIFACTS}access-feature-flags.png` });
 
     await page.goto(`${server.url}/settings/users`);
@@ -316,7 +285,7 @@ describe('roles, permissions and feature flags in Chromium', () => {
     await edit.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText(FEATURE_FLAG_MESSAGES.removed).waitFor();
-    await expect.poll(() => settingsMenu(page)).toEqual(ADMIN_SETTINGS);
+    await expect.poll(() => settingsMenu(page)).toEqual(ADMIN_SETTINGS_MENU);
     await page.goto(`${server.url}/settings/users`);
     await usersTable(page);
 
